@@ -1,0 +1,36 @@
+# Single entry points: make run, make test, make bench, make lint.
+PYTHON ?= python3
+VENV := .venv
+PY := $(VENV)/bin/python
+STAMP := $(VENV)/.installed-stamp
+
+.PHONY: run test bench lint browser-deps clean
+
+$(STAMP): pyproject.toml
+	@test -x $(PY) || $(PYTHON) -m venv $(VENV)
+	$(PY) -m pip install -q --upgrade pip
+	$(PY) -m pip install -q -e '.[test]'
+	@touch $(STAMP)
+
+run: $(STAMP)
+	$(VENV)/bin/truco serve
+
+# Chromium for the browser tests: Debian's package, never a downloaded browser build.
+browser-deps:
+	@if [ ! -x /usr/bin/chromium ] && [ "$$(id -u)" = "0" ] && command -v apt-get >/dev/null; then \
+		(apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null) \
+		|| echo "warning: could not install chromium; browser tests will be skipped"; \
+	fi
+
+lint: $(STAMP)
+	$(VENV)/bin/ruff check src tests
+	$(VENV)/bin/mypy --strict src
+
+test: $(STAMP) browser-deps lint
+	$(VENV)/bin/pytest
+
+bench: $(STAMP)
+	$(VENV)/bin/truco bench engine
+
+clean:
+	rm -rf $(VENV) build dist src/*.egg-info

@@ -1,0 +1,1 @@
+"""Argentine truco: rules engine, tables, bots, server and phone client."""

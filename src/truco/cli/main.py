@@ -1,0 +1,41 @@
+"""The ``truco`` command: one entry point, a subcommand per job."""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+import sys
+from collections.abc import Sequence
+
+# subcommand -> module defining add_arguments(parser) and run(args) -> int
+SUBCOMMANDS = {
+    "serve": ("truco.cli.serve", "run the server (lobby, tables, phone client)"),
+    "demo": ("truco.cli.demo", "play a demo match between random players in the terminal"),
+    "replay": ("truco.cli.replay", "replay a hand record and print the result as JSON"),
+    "bench": ("truco.cli.bench", "benchmarks: engine, server"),
+    "arena": ("truco.cli.arena", "measure two bot levels against each other"),
+    "play": ("truco.cli.play", "play a match against bots in the terminal"),
+}
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="truco", description="Argentine truco.")
+    sub = parser.add_subparsers(dest="command", required=True)
+    modules = {}
+    for name, (module_name, help_text) in SUBCOMMANDS.items():
+        try:
+            module = importlib.import_module(module_name)
+        except ModuleNotFoundError as e:
+            if e.name == module_name:
+                continue
+            raise
+        modules[name] = module
+        p = sub.add_parser(name, help=help_text, description=help_text)
+        module.add_arguments(p)
+    args = parser.parse_args(argv)
+    rc: int = modules[args.command].run(args)
+    return rc
+
+
+if __name__ == "__main__":
+    sys.exit(main())
