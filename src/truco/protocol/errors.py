@@ -1,0 +1,58 @@
+"""Error codes sent to a client and the WebSocket close codes the server uses."""
+
+from __future__ import annotations
+
+from enum import IntEnum, StrEnum
+
+
+class ErrorCode(StrEnum):
+    """The ``code`` of an ``error`` message. A client may branch on it; the message is for people."""
+
+    BAD_MESSAGE = "bad_message"
+    """Valid JSON, but not a message this protocol knows (wrong type, missing or unknown field)."""
+    ILLEGAL = "illegal"
+    """A well-formed command the rules or the table do not allow now (out of turn, wrong card...)."""
+    NOT_ALLOWED = "not_allowed"
+    """Not for this connection: a spectator acting, a non-host sending a host command."""
+    DUPLICATE = "duplicate"
+    """A command id already used by this seat with a different command."""
+    RESYNC_TOO_OLD = "resync_too_old"
+    """Reserved: a resync the server cannot answer with events (it sends a fresh view instead)."""
+    UNAVAILABLE = "unavailable"
+    """The table is closed or being recovered; try again."""
+
+
+class CloseCode(IntEnum):
+    """WebSocket close codes. 1008/1009 are the RFC 6455 policy codes; 4xxx are ours."""
+
+    NORMAL = 1000
+    GOING_AWAY = 1001
+    POLICY = 1008
+    """Garbage (binary, not JSON), flooding (rate limit), or too many bad messages in a row."""
+    TOO_BIG = 1009
+    """A frame over the size limit."""
+    BAD_TOKEN = 4001
+    """The seat token (or table code) given at connect is unknown."""
+    REPLACED = 4002
+    """The same seat connected again from another socket; the older socket is closed."""
+    TABLE_CLOSED = 4003
+    """The table no longer exists (cancelled and archived, or finished long ago)."""
+
+
+class ProtocolError(ValueError):
+    """A message that cannot be accepted; ``message`` is readable by a person."""
+
+    def __init__(self, code: ErrorCode, message: str, command_id: str | None = None) -> None:
+        super().__init__(message)
+        self.code = code
+        self.message = message
+        self.command_id = command_id
+
+
+class PolicyViolation(ValueError):
+    """Input that closes the socket (garbage, flood, oversize) rather than earning an error."""
+
+    def __init__(self, close_code: CloseCode, reason: str) -> None:
+        super().__init__(reason)
+        self.close_code = close_code
+        self.reason = reason
