@@ -1,0 +1,1 @@
+"""Tests of the server: protocol, HTTP lobby, WebSocket endpoint, crash recovery."""
