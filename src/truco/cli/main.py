@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import importlib
+import signal
 import sys
 from collections.abc import Sequence
 
@@ -33,6 +34,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         p = sub.add_parser(name, help=help_text, description=help_text)
         module.add_arguments(p)
     args = parser.parse_args(argv)
+    if hasattr(signal, "SIGPIPE"):
+        signal.signal(signal.SIGPIPE, signal.SIG_DFL)  # `truco demo | head` ends quietly
     rc: int = modules[args.command].run(args)
     return rc
 

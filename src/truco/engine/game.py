@@ -14,9 +14,9 @@ from truco.engine.types import (
     PARDA,
     Action,
     Answered,
+    Called,
     CardPlayed,
     CardsShown,
-    Called,
     ChicoEnded,
     Do,
     Event,
@@ -191,10 +191,7 @@ def _team_can_envido_over_truco(st: State, team: Team) -> bool:
     """Rule 7: the envido is open to the team answering a truco while one of its players has not played."""
     if not _envido_open(st):
         return False
-    for s in range(team, st.n, 2):
-        if not (st.folded >> s) & 1 and not (st.round_mask >> s) & 1:
-            return True
-    return False
+    return any(not st.folded >> s & 1 and not st.round_mask >> s & 1 for s in range(team, st.n, 2))
 
 
 def legal_actions_for(st: State, seat: Seat) -> list[Action]:
@@ -352,7 +349,7 @@ def _first_active_from(st: State, seat: Seat) -> Seat:
 
 def _play(st: State, seat: Seat, card: Card, events: list[Event]) -> None:
     held = st.held[seat]
-    st.held = st.held[:seat] + (tuple(c for c in held if c != card),) + st.held[seat + 1:]
+    st.held = (*st.held[:seat], tuple(c for c in held if c != card), *st.held[seat + 1:])
     st.plays = (*st.plays, (seat, card))
     st.round_mask |= 1 << seat
     events.append(CardPlayed(seat, card))
@@ -432,7 +429,7 @@ def _close_hand(st: State, events: list[Event]) -> None:
     st.turn = -1
     st.pending = P_NONE
     st.answer_team = -1
-    shown = []
+    shown: list[tuple[Seat, tuple[Card, ...]]] = []
     for s in (st.envido_winner, st.flor_winner):
         if s >= 0 and all(s != x for x, _ in shown):
             cards = st.dealt[s]

@@ -73,7 +73,7 @@ def _parse_action(raw: Any, players: int) -> Action:
     if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < players:
         raise ValueError(f"seat must be 0 to {players - 1}")
     try:
-        do = Do(raw.get("do"))
+        do = Do(str(raw.get("do")))
     except ValueError:
         raise ValueError(f"unknown action {raw.get('do')!r}") from None
     if do is Do.PLAY:
