@@ -8,7 +8,7 @@ Every accepted command is stored in the table's log, so each has a lossless ``to
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, fields
 from typing import Any, ClassVar
 
 from truco.engine import Do
@@ -227,7 +227,7 @@ class Envelope:
 def command_to_dict(cmd: Command) -> dict[str, Any]:
     """Lossless JSON form (cards by name). System commands too: this is what the log stores."""
     d: dict[str, Any] = {"type": cmd.kind}
-    for key in cmd.__dataclass_fields__:
+    for key in _field_names(type(cmd)):
         value = getattr(cmd, key)
         if key == "card":
             if value is not None:
@@ -239,6 +239,10 @@ def command_to_dict(cmd: Command) -> dict[str, Any]:
         else:
             d[key] = value
     return d
+
+
+def _field_names(cls: type[Any]) -> tuple[str, ...]:
+    return tuple(f.name for f in fields(cls))
 
 
 def _int(data: dict[str, Any], key: str) -> int:
@@ -284,8 +288,8 @@ def _decode(data: Any, table: dict[str, type[Any]]) -> Command:
     cls = table.get(kind) if isinstance(kind, str) else None
     if cls is None:
         raise CommandError(f"unknown command {kind!r}")
-    fields = set(cls.__dataclass_fields__)
-    unknown = set(data) - fields - {"type"}
+    names = _field_names(cls)
+    unknown = set(data) - set(names) - {"type"}
     if unknown:
         raise CommandError(f"unknown key(s) for {kind}: {', '.join(sorted(unknown))}")
     if cls in (Act, BotAct):
@@ -304,7 +308,7 @@ def _decode(data: Any, table: dict[str, type[Any]]) -> Command:
         return Create(_str(data, "table_id"), settings, _str(data, "host_name"),
                       _str(data, "host_token"), _int(data, "seed"))
     kwargs: dict[str, Any] = {}
-    for key in fields:
+    for key in names:
         if key not in data:
             if key == "level" and cls is AddBot:
                 continue

@@ -8,7 +8,6 @@ handler works on a shallow copy whose fields are only ever replaced, never mutat
 from __future__ import annotations
 
 import hashlib
-import random
 import re
 from dataclasses import replace
 from typing import Any
@@ -344,7 +343,9 @@ def _shuffle(t: Table, p: Player, cmd: ShuffleTeams, ctx: _Ctx) -> None:
     _require_phase(t, "lobby", "teams are shuffled")
     t.shuffles += 1
     slots = list(t.seats)
-    random.Random(_derived_seed(t, "shuffle", t.shuffles)).shuffle(slots)
+    for i in range(len(slots) - 1, 0, -1):  # Fisher-Yates from the table's seed
+        j = _derived_seed(t, "shuffle", t.shuffles, i) % (i + 1)
+        slots[i], slots[j] = slots[j], slots[i]
     t.seats = tuple(slots)
     for seat, slot in enumerate(slots):
         if slot.player is not None:
@@ -419,7 +420,7 @@ def _start_match(t: Table, ctx: _Ctx) -> None:
     t.last_hand = None
     t.deadlines = ()
     n = len(t.seats)
-    dealer = random.Random(_derived_seed(t, "dealer", t.match_no)).randrange(n)
+    dealer = _derived_seed(t, "dealer", t.match_no) % n  # the first dealer by lot (ruling 2)
     ctx.send(EVERYONE, "match_started", match_no=t.match_no, dealer=dealer)
     _deal(t, dealer, ctx)
     # seats already away when the match starts are held from now (ruling 18)
