@@ -1,0 +1,85 @@
+// Mock page: ?screen=NAME renders one screen from fixtures.json (made by tests/browser/make_fixtures.py
+// from real table sessions). ?lang=en for English. Taps are recorded in window.__sent.
+
+import { setLang } from "../js/i18n.js";
+import { toModel } from "../js/model.js";
+import { render, startTicker } from "../js/view.js";
+
+const FIXTURE_NOW = 1_000_000; // the fixtures' server clock at the moment they were taken
+const params = new URLSearchParams(location.search);
+const screen = params.get("screen") || "table";
+if (params.get("lang")) setLang(params.get("lang"));
+window.__sent = [];
+
+const fx = await (await fetch("./fixtures.json")).json();
+const clone = (x) => JSON.parse(JSON.stringify(x));
+const extra = { link: fx.link, qr_svg: fx.qr_svg };
+const ui = { form: { players: 4, target: 30, flor: false, mode: "full", senas: true }, name: "Ana" };
+const state = { lobby: fx.lobby, table: null, ui, clockOffset: FIXTURE_NOW - Date.now() };
+
+function withBotPartner(tv) {
+  const me = tv.me.seat;
+  const partner = (me + 2) % tv.seats.length;
+  tv.seats[partner] = { ...tv.seats[partner], kind: "bot", level: "dificil", name: null, player: null };
+  tv.vote.votes = tv.vote.votes.filter((v) => v.seat !== partner);
+  tv.vote.hint = { seat: partner, vote: "retruco" };
+  tv.vote.window_ends_ms = null;
+  return tv;
+}
+
+const SCREENS = {
+  home: () => null,
+  waiting: () => toModel(fx.waiting, extra),
+  table: () => toModel(fx.table4_mid, extra),
+  start: () => toModel(fx.table4_start, extra),
+  vote: () => toModel(fx.table4_vote_split, extra),
+  vote_bot: () => toModel(withBotPartner(clone(fx.table4_vote_pending)), extra),
+  vote_other: () => toModel(fx.table4_vote_other, extra),
+  table2: () => toModel(fx.table2, extra),
+  table6: () => toModel(fx.table6, extra),
+  summary: () => {
+    const tv = fx.table2_next_hand;
+    const prev = fx.table4_mid.game;
+    return toModel(tv, { ...extra, summary: {
+      hand_no: 1, score: [4, 1],
+      awards: [{ team: 0, points: 2, reason: "envido" }, { team: 0, points: 2, reason: "truco" }, { team: 1, points: 1, reason: "envido_no_querido" }],
+      sung: prev.sung.map((s) => ({ ...s, seat: s.seat % 2 })), shown: [{ seat: 0, cards: ["6b", "6c", "10b"] }],
+    } });
+  },
+  match_end: () => {
+    const tv = clone(fx.table4_mid);
+    tv.phase = "over"; tv.game = null; tv.commands = ["rematch", "leave"];
+    tv.result = { winner: 0, score: [30, 22], chicos: [0, 0], cancelled: false, reason: "target" };
+    return toModel(tv, extra);
+  },
+  match_lost: () => {
+    const tv = clone(fx.table4_mid);
+    tv.phase = "over"; tv.game = null; tv.commands = ["leave"]; tv.me.host = false;
+    tv.result = { winner: 1, score: [17, 30], chicos: [0, 0], cancelled: false, reason: "target" };
+    return toModel(tv, extra);
+  },
+  cancelled: () => {
+    const tv = clone(fx.waiting);
+    tv.result = { winner: -1, score: [5, 3], chicos: [0, 0], cancelled: true, reason: "seat 1 did not come back" };
+    tv.seats[1] = { ...tv.seats[1], name: "Beto" };
+    return toModel(tv, extra);
+  },
+  disconnected: () => toModel(fx.table4_disconnected, extra),
+  reconnecting: () => toModel(fx.table4_mid, { ...extra, connection: "reconnecting" }),
+  senas: () => { ui.senasOpen = true; return toModel(fx.table4_mid, extra); },
+  sena_received: () => toModel(fx.table4_sena, extra),
+  casual_host: () => toModel(fx.casual_host, extra),
+  casual_player: () => toModel(fx.casual_player, extra),
+};
+
+state.table = SCREENS[screen]();
+const root = document.getElementById("app");
+const send = (intent) => {
+  window.__sent.push(intent);
+  if (intent.type === "lang") { setLang(document.documentElement.lang === "en" ? "es" : "en"); }
+  if (intent.type === "dismiss_summary" && state.table) state.table.summary = null;
+  render(root, state, send);
+};
+render(root, state, send);
+startTicker(() => state.clockOffset);
+document.body.dataset.ready = "1";

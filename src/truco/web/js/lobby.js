@@ -1,0 +1,147 @@
+// Home (the sala) and the waiting room.
+
+import { h, svg } from "./dom.js";
+import { getLang, t } from "./i18n.js";
+import { teamOf } from "./seating.js";
+
+const LEVELS = ["facil", "normal", "dificil", "random"];
+
+function segmented(name, label, options, value, onchange) {
+  return h("fieldset", { class: "segmented" },
+    h("legend", null, label),
+    h("div", { class: "seg-options" }, options.map(([val, text]) => {
+      const id = `${name}-${val}`;
+      return h("label", { class: "seg", for: id },
+        h("input", { type: "radio", id, name, value: String(val), checked: String(value) === String(val),
+          onchange: () => onchange(val) }),
+        h("span", null, text));
+    })));
+}
+
+export function langToggle(onToggle) {
+  return h("button", { class: "btn ghost lang", type: "button", "aria-label": t("lang_toggle_label"),
+    onclick: onToggle }, getLang() === "es" ? "EN" : "ES");
+}
+
+/** ``ui.form`` holds the settings being chosen; ``lobby.tables`` the open tables. */
+export function homeScreen(lobby, ui, send, rerender) {
+  const f = ui.form;
+  const set = (key) => (val) => { f[key] = val; rerender(); };
+  const nameInput = h("input", { id: "name", class: "input", type: "text", autocomplete: "nickname", maxlength: "20",
+    placeholder: t("name_placeholder"), value: ui.name || "", oninput: (e) => { ui.name = e.target.value; } });
+  const codeInput = h("input", { id: "code", class: "input code", type: "text", autocapitalize: "characters",
+    maxlength: "8", placeholder: t("code_placeholder"), value: ui.code || "",
+    oninput: (e) => { ui.code = e.target.value.toUpperCase(); } });
+  const tables = lobby?.tables || [];
+  return h("main", { class: "screen home-screen", dataset: { screen: "home" } },
+    h("header", { class: "home-head" },
+      h("h1", null, h("span", { class: "logo", "aria-hidden": "true" }, "🂡"), " ", t("app_name")),
+      langToggle(() => send({ type: "lang" }))),
+    h("p", { class: "tagline" }, t("tagline")),
+    ui.error ? h("p", { class: "error", role: "alert" }, ui.error) : null,
+    h("div", { class: "field" }, h("label", { for: "name" }, t("your_name")), nameInput),
+    h("section", { class: "panel bots-panel" },
+      h("h2", null, t("play_bots")),
+      h("p", { class: "muted" }, t("play_bots_hint")),
+      h("div", { class: "row" },
+        h("button", { class: "btn primary", type: "button", onclick: () => send({ type: "play_bots", players: 2 }) }, t("bots_2")),
+        h("button", { class: "btn primary", type: "button", onclick: () => send({ type: "play_bots", players: 4 }) }, t("bots_4")))),
+    h("section", { class: "panel make-panel" },
+      h("h2", null, t("make_table")),
+      segmented("players", t("players"), [[2, "2"], [4, "4"], [6, "6"]], f.players, set("players")),
+      segmented("target", t("target"), [[15, "15"], [30, "30"]], f.target, set("target")),
+      segmented("flor", t("flor"), [[false, t("off")], [true, t("on")]], f.flor, set("flor")),
+      segmented("mode", t("mode"), [["full", t("mode_full")], ["casual", t("mode_casual")]], f.mode, set("mode")),
+      f.players >= 4 ? segmented("senas", t("senas"), [[true, t("on")], [false, t("off")]], f.senas, set("senas")) : null,
+      h("button", { class: "btn primary wide", type: "button", onclick: () => send({ type: "create", settings: { ...f } }) }, t("create"))),
+    h("section", { class: "panel" },
+      h("h2", null, t("open_tables")),
+      tables.length ? h("ul", { class: "open-tables" }, tables.map((tb) => h("li", null,
+        h("div", null,
+          h("strong", null, tb.code), " · ", h("span", null, `${tb.players} ${t("players").toLowerCase()} · ${tb.target}`),
+          tb.mode === "casual" ? h("span", { class: "chip" }, "casual") : null,
+          h("div", { class: "muted" }, [tb.host_name, t("seats_free", { free: tb.free, n: tb.players })].filter(Boolean).join(" · "))),
+        h("button", { class: "btn", type: "button", "aria-label": `${t("join")} ${tb.code}`,
+          onclick: () => send({ type: "join", code: tb.code }) }, t("join")))))
+        : h("p", { class: "muted" }, t("no_open_tables"))),
+    h("section", { class: "panel" },
+      h("h2", null, h("label", { for: "code" }, t("join_by_code"))),
+      h("div", { class: "row" }, codeInput,
+        h("button", { class: "btn primary", type: "button", onclick: () => send({ type: "join", code: ui.code }) }, t("go")))));
+}
+
+export function waitingScreen(model, ui, send, rerender) {
+  const players = model.settings.players;
+  const isHost = model.is_host;
+  const link = model.link || `${location.origin}/m/${model.code}`;
+  const filled = model.seats.filter((s) => s.name || s.bot).length;
+  const copyBtn = h("button", { class: "btn", type: "button", "aria-label": t("copy_label"), onclick: async () => {
+    try { await navigator.clipboard.writeText(link); } catch (_) {
+      const input = document.getElementById("share-link"); input?.select(); document.execCommand?.("copy");
+    }
+    ui.copied = true; rerender(); setTimeout(() => { ui.copied = false; rerender(); }, 1500);
+  } }, ui.copied ? t("copied") : t("copy"));
+  const qr = model.qr_svg ? svg(model.qr_svg)
+    : model.qr_url ? h("img", { src: model.qr_url, alt: "", width: "168", height: "168" }) : null;
+  const teams = [0, 1].map((team) => h("section", { class: `team-box team-${team === teamOf(model.me) ? "us" : "them"}` },
+    h("h2", null, t("team", { n: team + 1 })),
+    h("ul", { class: "seat-list" }, model.seats.filter((s) => teamOf(s.seat) === team).map((s) => seatRow(model, s, ui, send, rerender)))));
+  return h("main", { class: "screen waiting-screen", dataset: { screen: "waiting" } },
+    h("header", { class: "home-head" }, h("h1", null, t("waiting_title", { code: model.code })),
+      langToggle(() => send({ type: "lang" }))),
+    h("section", { class: "panel share" },
+      h("h2", null, h("label", { for: "share-link" }, t("share_link"))),
+      h("div", { class: "row" }, h("input", { id: "share-link", class: "input", type: "text", readonly: true, value: link }), copyBtn),
+      qr ? h("figure", { class: "qr", role: "img", "aria-label": t("qr_label") }, qr,
+        h("figcaption", { class: "muted" }, t("qr_hint"))) : null),
+    h("div", { class: "teams" }, teams),
+    isHost ? h("div", { class: "host-tools" },
+      h("label", { class: "field inline" }, t("bot_level"),
+        h("select", { class: "input", onchange: (e) => { ui.botLevel = e.target.value; } },
+          LEVELS.map((l) => h("option", { value: l, selected: (ui.botLevel || "normal") === l }, t(`level_${l}`))))),
+      players > 2 ? h("button", { class: "btn", type: "button", onclick: () => send({ type: "shuffle_teams" }) }, `🔀 ${t("shuffle_teams")}`) : null)
+      : null,
+    isHost
+      ? h("button", { class: "btn primary wide", type: "button", disabled: model.commands.includes("start") ? null : true,
+        onclick: () => send({ type: "start" }) }, t("start"))
+      : null,
+    h("p", { class: "muted center", role: "status" }, filled < players ? t("waiting_for_players", { n: players - filled })
+      : t("waiting_for_host", { name: model.seats.find((s) => s.seat === model.host)?.name || "" })));
+}
+
+function seatRow(model, s, ui, send, rerender) {
+  const isHost = model.is_host;
+  const taken = s.name || s.bot;
+  const moving = ui.moving;
+  const tags = [];
+  if (s.seat === model.me) tags.push(h("span", { class: "chip" }, t("you")));
+  if (s.seat === model.host) tags.push(h("span", { class: "chip chip-host" }, t("host")));
+  if (s.bot) tags.push(h("span", { class: "chip chip-bot" }, `🤖 ${t(`level_${s.bot}`)}`));
+  if (taken && !s.bot && s.connected === false) tags.push(h("span", { class: "chip chip-away" }, "⚠"));
+  const tools = [];
+  if (isHost && moving !== undefined && moving !== null && moving !== s.seat) {
+    tools.push(h("button", { class: "btn small", type: "button", onclick: () => {
+      send({ type: "place", player: model.seats[moving].player, seat: s.seat }); ui.moving = null; rerender();
+    } }, `⇄ ${t("sit_here")}`));
+  } else if (!taken) {
+    if (isHost) {
+      tools.push(h("button", { class: "btn small", type: "button", "aria-label": `${t("add_bot")} (#${s.seat + 1})`,
+        onclick: () => send({ type: "add_bot", seat: s.seat, level: ui.botLevel || "normal" }) }, `🤖 ${t("add_bot")}`));
+    }
+    tools.push(h("button", { class: "btn small", type: "button", onclick: () => send({ type: "sit", seat: s.seat }) }, t("sit_here")));
+  } else if (isHost) {
+    if (s.bot) {
+      tools.push(h("button", { class: "btn small", type: "button", "aria-label": `${t("remove_bot")} (#${s.seat + 1})`,
+        onclick: () => send({ type: "remove_bot", seat: s.seat }) }, "✕"));
+    }
+    if (model.settings.players > 2) {
+      tools.push(h("button", { class: "btn small", type: "button", "aria-label": `${t("move_player")}: ${s.name || t("bot")}`,
+        "aria-pressed": moving === s.seat ? "true" : "false",
+        onclick: () => { ui.moving = moving === s.seat ? null : s.seat; rerender(); } }, "⇄"));
+    }
+  }
+  return h("li", { class: `seat-row ${taken ? "" : "empty"} ${moving === s.seat ? "moving" : ""}` },
+    h("span", { class: "seat-num" }, `${s.seat + 1}`),
+    h("span", { class: "seat-who" }, s.name || (s.bot ? t("bot") : t("empty_seat")), " ", tags),
+    h("span", { class: "seat-tools" }, tools));
+}

@@ -1,0 +1,82 @@
+// Turns the server's per-player table view (TableView.to_dict(), see docs/runtime-api.md) into the
+// model the screens draw. Pure data in, data out: no rules are decided here.
+
+const PHASE_STATUS = { lobby: "waiting", playing: "playing", over: "finished", closed: "cancelled" };
+
+/**
+ * ``tv``: the table view from the server. ``extra``: what the client adds (code, link, QR, the hand
+ * summary it assembled from events, connection state, señas toasts, a cancellation it was told of).
+ */
+export function toModel(tv, extra = {}) {
+  const settings = tv.settings || {};
+  const hostSeat = (tv.seats || []).find((s) => s.player === tv.host)?.seat ?? -1;
+  const seats = (tv.seats || []).map((s) => ({
+    seat: s.seat,
+    team: s.team,
+    name: s.kind === "empty" ? null : s.kind === "bot" ? botName(s) : s.name,
+    bot: s.kind === "bot" ? (s.level || "random") : null,
+    player: s.player,
+    connected: s.kind === "bot" ? true : s.kind === "empty" ? null : !!s.connected,
+    away_until: s.held_until_ms ?? null,
+  }));
+  const casual = settings.mode === "casual" && tv.casual
+    ? { score: tv.casual.score, last_award: tv.casual.awards?.at(-1) || null,
+      can_undo: (tv.commands || []).includes("undo_award") }
+    : null;
+  let status = PHASE_STATUS[tv.phase] || "waiting";
+  let cancel = extra.cancel || null;
+  if (tv.result?.cancelled && tv.phase === "lobby" && !extra.cancelSeen) {
+    status = "cancelled";
+    cancel = cancel || { reason: "disconnect", seat: seatFromReason(tv.result.reason) };
+  }
+  if (tv.phase === "closed") cancel = cancel || { reason: "host" };
+  const vote = tv.vote ? {
+    team: tv.vote.team,
+    call: tv.vote.call,
+    mine: tv.vote.mine,
+    options: tv.vote.options || [],
+    votes: Object.fromEntries((tv.vote.votes || []).map((v) => [v.seat, v.vote])),
+    my_vote: tv.vote.my_vote,
+    hint: tv.vote.hint ? { seat: tv.vote.hint.seat, answer: tv.vote.hint.vote } : null,
+    window_until: tv.vote.window_ends_ms ?? null,
+    deadline: tv.vote.answer_ends_ms ?? null,
+  } : null;
+  const game = tv.game && tv.game.seat !== undefined ? tv.game : null;
+  return {
+    code: extra.code || tv.table_id,
+    link: extra.link || null,
+    qr_svg: extra.qr_svg || null,
+    qr_url: extra.qr_url || null,
+    status,
+    version: tv.version,
+    settings,
+    me: tv.me?.seat ?? -1,
+    my_name: tv.me?.name,
+    is_host: !!tv.me?.host,
+    host: hostSeat,
+    seats,
+    people: tv.players || [],
+    commands: tv.commands || [],
+    legal: tv.legal || [],
+    game,
+    score: casual ? casual.score : game?.score || tv.result?.score || null,
+    vote,
+    casual,
+    senas: extra.senas || (tv.senas || []),
+    last_hand: tv.last_hand,
+    result: tv.result,
+    summary: extra.summary || null,
+    cancel,
+    connection: extra.connection || "open",
+    notice: extra.notice || null,
+  };
+}
+
+function botName(s) {
+  return s.name && !/^bot \d+$/.test(s.name) ? s.name : `Bot ${s.seat + 1}`;
+}
+
+function seatFromReason(reason) {
+  const m = /seat (\d+)/.exec(reason || "");
+  return m ? Number(m[1]) : null;
+}

@@ -1,0 +1,55 @@
+// Where each seat sits on a phone screen, and the table roles shown next to names.
+// Display only: mano, dealer, turn and cards come from the server's view.
+
+// Play goes counter-clockwise: the next seat sits to your right. Offsets from your seat → grid area.
+const AREAS = {
+  2: ["me", "top"],
+  4: ["me", "right", "top", "left"],
+  6: ["me", "bottom-right", "top-right", "top", "top-left", "bottom-left"],
+};
+
+export function areaFor(seat, me, players) {
+  return AREAS[players][(seat - me + players) % players];
+}
+
+export const teamOf = (seat) => seat & 1;
+
+/** The pie of each team is its last player in this hand's order, which starts at the mano. */
+export function pies(mano, players) {
+  const result = {};
+  for (let i = 0; i < players; i++) {
+    const seat = (mano + i) % players;
+    result[teamOf(seat)] = seat;
+  }
+  return new Set(Object.values(result));
+}
+
+/** "mano", "pie", "reparte": the roles of a seat in the current hand. */
+export function roles(seat, game) {
+  if (!game) return [];
+  const out = [];
+  if (seat === game.mano) out.push("mano");
+  if (pies(game.mano, game.players).has(seat)) out.push("pie");
+  if (seat === game.dealer) out.push("dealer");
+  return out;
+}
+
+/** The cards a seat has played this hand, round by round. */
+export function playedBy(seat, game) {
+  const cards = [];
+  (game?.rounds || []).forEach((round, r) => {
+    for (const p of round) if (p.seat === seat) cards.push({ card: p.card, round: r });
+  });
+  return cards;
+}
+
+/** The last call or answer of this hand, for the announcement bubble. */
+export function lastCall(game) {
+  const history = game?.history || [];
+  for (let i = history.length - 1; i >= 0; i--) {
+    const a = history[i];
+    if (a.do !== "play") return a;
+    break;
+  }
+  return null;
+}

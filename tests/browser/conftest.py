@@ -1,0 +1,100 @@
+"""Chromium for Playwright, a static server for the mock page, and the real server for end-to-end tests.
+
+Never downloads a browser: a Playwright-managed Chromium is used when one is installed, otherwise
+Debian's ``/usr/bin/chromium``. Without either, the browser tests skip with the reason, unless
+``TRUCO_REQUIRE_SERVICES=1`` (CI), where they fail.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import functools
+import http.server
+import os
+import shutil
+import socket
+import threading
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+WEB = ROOT / "src" / "truco" / "web"
+SHOTS = ROOT / "artifacts" / "screenshots"
+SYSTEM_CHROMIUM = "/usr/bin/chromium"
+CHROMIUM_ARGS = ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
+                 "--disable-component-update", "--no-first-run", "--disable-sync"]
+PHONE = {"width": 390, "height": 844}
+
+
+def _required() -> bool:
+    return os.environ.get("TRUCO_REQUIRE_SERVICES") == "1"
+
+
+def unavailable(reason: str) -> None:
+    """Skip, or fail when CI requires every service."""
+    if _required():
+        pytest.fail(f"{reason} (TRUCO_REQUIRE_SERVICES=1)")
+    pytest.skip(reason)
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    here = Path(__file__).parent
+    for item in items:
+        if here in Path(str(item.fspath)).parents:
+            item.add_marker(pytest.mark.browser)
+
+
+def _playwright_chromium_installed() -> bool:
+    base = Path(os.environ.get("PLAYWRIGHT_BROWSERS_PATH") or Path.home() / ".cache" / "ms-playwright")
+    return base.is_dir() and any(p.name.startswith("chromium") for p in base.iterdir())
+
+
+@pytest.fixture(scope="session")
+def browser_type_launch_args(browser_type_launch_args: dict[str, Any]) -> dict[str, Any]:
+    try:
+        import playwright  # noqa: F401
+    except ImportError:
+        unavailable("playwright is not installed (pip install playwright pytest-playwright)")
+    if _playwright_chromium_installed():
+        return {**browser_type_launch_args, "args": CHROMIUM_ARGS}
+    if not (os.path.exists(SYSTEM_CHROMIUM) or shutil.which("chromium")):
+        unavailable("no Chromium: apt-get install -y chromium (never `playwright install` here)")
+    return {**browser_type_launch_args, "executable_path": SYSTEM_CHROMIUM, "args": CHROMIUM_ARGS}
+
+
+@pytest.fixture(scope="session")
+def browser_context_args(browser_context_args: dict[str, Any]) -> dict[str, Any]:
+    return {**browser_context_args, "viewport": PHONE, "device_scale_factor": 2, "has_touch": True,
+            "locale": "es-AR"}
+
+
+def free_port() -> int:
+    with contextlib.closing(socket.socket()) as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+class _QuietHandler(http.server.SimpleHTTPRequestHandler):
+    def log_message(self, format: str, *args: Any) -> None:  # noqa: A002
+        pass
+
+
+@pytest.fixture(scope="session")
+def static_url() -> Iterator[str]:
+    """The client's files served as they are (for the mock page: no server logic involved)."""
+    handler = functools.partial(_QuietHandler, directory=str(WEB))
+    httpd = http.server.ThreadingHTTPServer(("127.0.0.1", free_port()), handler)
+    thread = threading.Thread(target=httpd.serve_forever, daemon=True)
+    thread.start()
+    yield f"http://127.0.0.1:{httpd.server_address[1]}"
+    httpd.shutdown()
+    httpd.server_close()
+
+
+@pytest.fixture(scope="session")
+def shots() -> Path:
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    return SHOTS

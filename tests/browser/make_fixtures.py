@@ -1,0 +1,130 @@
+"""Build the mock page's fixtures from real table sessions (``python tests/browser/make_fixtures.py``).
+
+Every fixture is a ``TableView.to_dict()`` taken from the table layer, so the mock page renders the
+exact shapes the server sends. Writes ``src/truco/web/dev/fixtures.json``.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+from truco.engine import Do, legal_actions
+from truco.server.qr import qr_svg
+from truco.table import (
+    Act, AddBot, Award, BotAct, Connect, Create, Disconnect, Envelope, Join, Sena, Sit, Start, TableSettings,
+    apply, create, table_view,
+)
+from truco.table.session import seat_legal
+
+OUT = Path(__file__).resolve().parents[2] / "src" / "truco" / "web" / "dev" / "fixtures.json"
+NAMES = ["Ana", "Beto", "Caro", "Dani", "Eli", "Fede"]
+NOW = 1_000_000
+
+
+class Sim:
+    def __init__(self, players: int, humans: int, **settings: Any) -> None:
+        self.now = NOW
+        self.t, _ = create(Create("KX7P", TableSettings(players=players, **settings), NAMES[0], "tok0", 12345), self.now)
+        self.pids = {0: 0}
+        for i in range(1, humans):
+            self.do(Join(NAMES[i], f"tok{i}"))
+            self.do(Sit(i), i)
+            self.pids[i] = i
+        for pid in self.pids:
+            self.do(Connect(pid))
+
+    def do(self, cmd: Any, pid: int | None = None) -> None:
+        self.t, _ = apply(self.t, Envelope(cmd, pid), self.now)
+
+    def view(self, pid: int) -> dict[str, Any]:
+        return table_view(self.t, pid).to_dict()
+
+    def seat_pid(self, seat: int) -> int:
+        return self.t.seats[seat].player  # type: ignore[return-value]
+
+    def play_first(self) -> None:
+        g = self.t.game
+        seat = g.turn
+        a = next(a for a in seat_legal(self.t, seat) if a.do == Do.PLAY)
+        self.do(Act(a.do, a.card), self.seat_pid(seat))
+
+    def act(self, seat: int, do: Do) -> None:
+        self.do(Act(do), self.seat_pid(seat))
+
+
+def main() -> None:
+    fx: dict[str, Any] = {}
+    link = "http://192.168.0.12:8000/m/KX7P"
+    fx["qr_svg"] = qr_svg(link).decode()
+    fx["link"] = link
+    fx["lobby"] = {"tables": [
+        {"code": "KX7P", "players": 4, "free": 2, "target": 30, "mode": "full", "host_name": "Ana"},
+        {"code": "M3RW", "players": 2, "free": 1, "target": 15, "mode": "casual", "host_name": "Fede"},
+    ]}
+
+    s = Sim(4, 2)
+    s.do(AddBot(3, "normal"), 0)
+    fx["waiting"] = s.view(0)
+
+    s = Sim(4, 4)
+    s.do(Start(), 0)
+    fx["table4_start"] = s.view(0)
+    g = s.t.game
+    mano = g.mano
+    s.act(mano, Do.ENVIDO)
+    s.act((mano + 1) % 4, Do.QUIERO)
+    s.act((mano + 3) % 4, Do.QUIERO)
+    for _ in range(4):
+        s.play_first()
+    fx["table4_mid"] = s.view(0)
+    # truco by the team that is not ours? the next to play calls it
+    caller = s.t.game.turn
+    s.act(caller, Do.TRUCO)
+    answering = 1 - caller % 2
+    a, b = answering, answering + 2
+    fx["table4_vote_pending"] = s.view(s.seat_pid(a))
+    s.act(a, Do.QUIERO)
+    s.act(b, Do.NO_QUIERO)
+    fx["table4_vote_split"] = s.view(s.seat_pid(a))
+    fx["table4_vote_other"] = s.view(s.seat_pid(caller))
+    s.do(Sena("ancho_espada"), s.seat_pid(caller ^ 2 if False else (caller + 2) % 4))
+    fx["table4_sena"] = s.view(s.seat_pid(caller))
+    s.do(Disconnect(s.seat_pid((caller + 1) % 4)))
+    fx["table4_disconnected"] = s.view(s.seat_pid(caller))
+
+    s = Sim(2, 1)
+    s.do(AddBot(1, "facil"), 0)
+    s.do(Start(), 0)
+    fx["table2"] = s.view(0)
+    # play a whole hand to get last_hand
+    while s.t.hand_no == 1:
+        legal = legal_actions(s.t.game)
+        play = next((x for x in legal if x.do == Do.PLAY), legal[0])
+        if play.seat == 0:
+            s.do(Act(play.do, play.card), 0)
+        else:
+            s.do(BotAct(play.seat, play.do, play.card))
+    fx["table2_next_hand"] = s.view(0)
+
+    s = Sim(6, 6, flor=True)
+    s.do(Start(), 0)
+    for _ in range(3):
+        s.play_first()
+    fx["table6"] = s.view(0)
+
+    s = Sim(4, 4, mode="casual")
+    s.do(Start(), 0)
+    s.do(Award(0, 2), 0)
+    s.do(Award(1, 3), 0)
+    s.play_first()
+    fx["casual_host"] = s.view(0)
+    fx["casual_player"] = s.view(1)
+
+    OUT.write_text(json.dumps(fx, indent=1, ensure_ascii=False))
+    print("wrote", OUT, sorted(fx))
+
+
+if __name__ == "__main__":
+    main()

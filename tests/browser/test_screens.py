@@ -1,0 +1,94 @@
+"""Every screen rendered from real table views (the mock page), checked for the basics and saved as a
+390×844 screenshot under artifacts/screenshots/ to be looked at."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import Page, expect
+
+SCREENS = ["home", "waiting", "start", "table", "vote", "vote_bot", "vote_other", "table2", "table6",
+           "summary", "match_end", "match_lost", "cancelled", "disconnected", "reconnecting", "senas",
+           "sena_received", "casual_host", "casual_player"]
+
+
+def open_mock(page: Page, static_url: str, screen: str, lang: str = "es") -> None:
+    errors: list[str] = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    page.goto(f"{static_url}/dev/mock.html?screen={screen}&lang={lang}")
+    page.wait_for_selector("body[data-ready='1']")
+    assert not errors, errors
+
+
+@pytest.mark.parametrize("screen", SCREENS)
+def test_screen_renders_and_is_saved(page: Page, static_url: str, shots: Path, screen: str) -> None:
+    open_mock(page, static_url, screen)
+    page.wait_for_timeout(350)  # let a card animation finish before the picture
+    page.screenshot(path=str(shots / f"mock-{screen}.png"), full_page=True)
+    # every button has a name a screen reader can say
+    unnamed = page.evaluate("""() => [...document.querySelectorAll('button')]
+        .filter(b => !(b.getAttribute('aria-label') || b.textContent.trim())).length""")
+    assert unnamed == 0
+
+
+@pytest.mark.parametrize("screen", ["table", "vote", "casual_host", "waiting", "home", "senas"])
+def test_touch_targets_are_at_least_44px(page: Page, static_url: str, screen: str) -> None:
+    open_mock(page, static_url, screen)
+    small = page.evaluate("""() => [...document.querySelectorAll('button, input[type=text], select, .seg span')]
+        .filter(e => e.offsetParent !== null)
+        .map(e => [e.getBoundingClientRect(), e.getAttribute('aria-label') || e.textContent.trim()])
+        .filter(([r]) => r.height < 44 || r.width < 44).map(([r, n]) => `${n}: ${r.width}x${r.height}`)""")
+    assert small == []
+
+
+def test_nothing_overflows_a_phone_width(page: Page, static_url: str) -> None:
+    for screen in ["table", "table6", "vote", "casual_host", "waiting", "home"]:
+        open_mock(page, static_url, screen)
+        width = page.evaluate("document.documentElement.scrollWidth")
+        assert width <= 390, f"{screen} is {width}px wide"
+
+
+def test_table_shows_mano_pie_dealer_and_turn(page: Page, static_url: str) -> None:
+    open_mock(page, static_url, "table")
+    expect(page.locator(".chip-mano")).to_have_count(1)
+    expect(page.locator(".chip-pie")).to_have_count(2)  # one pie per team
+    expect(page.locator(".chip-dealer")).to_have_count(1)
+    expect(page.locator(".seat.is-turn")).to_have_count(1)
+
+
+def test_only_legal_cards_and_calls_are_offered(page: Page, static_url: str) -> None:
+    open_mock(page, static_url, "vote")
+    # a truco is pending: no card may be played, the answers are in the vote panel
+    expect(page.locator("button.card")).to_have_count(0)
+    expect(page.get_by_role("button", name="Quiero", exact=True)).to_be_visible()
+    expect(page.get_by_role("button", name="No quiero")).to_be_visible()
+    page.get_by_role("button", name="Quiero", exact=True).click()
+    assert page.evaluate("window.__sent") == [{"type": "vote", "answer": "quiero"}]
+
+
+def test_vote_panel_shows_partner_vote_and_countdown(page: Page, static_url: str) -> None:
+    open_mock(page, static_url, "vote")
+    expect(page.locator(".votes li")).to_contain_text("No quiero")
+    expect(page.locator(".vote-timer")).to_contain_text("s para ponerse de acuerdo")
+
+
+def test_bot_partner_hint(page: Page, static_url: str) -> None:
+    open_mock(page, static_url, "vote_bot")
+    expect(page.locator(".bot-hint")).to_contain_text("te sugiere")
+
+
+def test_english_is_available(page: Page, static_url: str, shots: Path) -> None:
+    open_mock(page, static_url, "vote", lang="en")
+    expect(page.get_by_role("button", name="Quiero (accept)")).to_be_visible()
+    page.screenshot(path=str(shots / "mock-vote-en.png"), full_page=True)
+
+
+def test_casual_host_buttons(page: Page, static_url: str) -> None:
+    open_mock(page, static_url, "casual_host")
+    page.get_by_role("button", name="+3 para Ellos").click()
+    page.get_by_role("button", name="Deshacer el último punto anotado").click()
+    sent = page.evaluate("window.__sent")
+    assert sent[0] == {"type": "award", "team": 1, "points": 3}
+    assert sent[1] == {"type": "undo_award"}
+    expect(page.get_by_role("button", name="Terminar la mano (después de un «no quiero» en voz alta)")).to_be_visible()
