@@ -38,7 +38,8 @@ def test_a_vote_is_an_act_with_the_answer() -> None:
 
 def test_host_and_lobby_commands_decode() -> None:
     assert decode(frame(type="start", id="s")) == CommandMsg("s", Start())
-    assert decode(frame(type="add_bot", id="b", seat=3, level="random")) == CommandMsg("b", AddBot(3, "random"))
+    assert decode(frame(type="add_bot", id="b", seat=3, level="random")) == \
+        CommandMsg("b", AddBot(3, "random"))
     assert decode(frame(type="award", id="a", team=1, points=3)) == CommandMsg("a", Award(1, 3))
     assert decode(frame(type="sit", id="x", seat=2)) == CommandMsg("x", Sit(2))
     assert decode(frame(type="sena", id="y", sena="ancho_espada")) == CommandMsg("y", Sena("ancho_espada"))

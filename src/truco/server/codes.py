@@ -3,24 +3,14 @@
 from __future__ import annotations
 
 import re
-import secrets
-from collections.abc import Container
 
 ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"
 """No 0/O and no 1/I: a code read aloud across a table must not be misheard or mistyped."""
 
-CODE_LENGTH = 5
-"""32^5 ≈ 33 million codes: plenty for the open tables of one server, short enough to say aloud."""
+CODE_LENGTH = 6
+"""The runtime's codes: 32^6 ≈ 10^9, short enough to say aloud, too many to guess a live one."""
 
 _CODE_RE = re.compile(f"[{ALPHABET}]{{{CODE_LENGTH}}}")
-
-
-def new_code(taken: Container[str] = (), length: int = CODE_LENGTH) -> str:
-    """A fresh random code not in ``taken``."""
-    while True:
-        code = "".join(secrets.choice(ALPHABET) for _ in range(length))
-        if code not in taken:
-            return code
 
 
 def normalize_code(text: str) -> str | None:
