@@ -1,0 +1,298 @@
+"""The runtime: stored before sent, one update per version, command ids, timers, bots, recovery."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from tests.runtime.conftest import Inbox, MakeRuntime
+from truco.engine import hand_record, public_view
+from truco.runtime import BadToken, FakeClock, NoSuchTable, Runtime
+from truco.storage import MemoryStorage, SQLiteStorage
+
+
+async def four_humans(rt: Runtime, **settings: Any) -> tuple[str, list[str], list[Inbox]]:
+    """A started table with four connected humans in seats 0..3; returns id, tokens, inboxes."""
+    c = await rt.create_table({"players": 4, **settings}, "Ana")
+    tokens = [c.token]
+    for i, name in enumerate(("Beto", "Caro", "Dani"), start=1):
+        j = await rt.join(c.table_id, name)
+        assert (await rt.submit(c.table_id, j.token, {"type": "sit", "seat": i})).ok
+        tokens.append(j.token)
+    inboxes = []
+    for tok in tokens:
+        box = Inbox()
+        await rt.connect(c.table_id, tok, box)
+        inboxes.append(box)
+    assert (await rt.submit(c.table_id, tokens[0], {"type": "start"})).ok
+    return c.table_id, tokens, inboxes
+
+
+def turn(rt: Runtime, table_id: str) -> int:
+    g = rt.table(table_id).game
+    assert g is not None
+    return g.turn
+
+
+async def play_first_card(rt: Runtime, table_id: str, tokens: list[str]) -> None:
+    seat = turn(rt, table_id)
+    card = rt.view(table_id, tokens[seat])["game"]["cards"][0]
+    res = await rt.submit(table_id, tokens[seat], {"type": "act", "do": "play", "card": card})
+    assert res.ok, res
+
+
+async def test_every_accepted_command_is_stored_before_it_is_sent(make_runtime: MakeRuntime):
+    storage = MemoryStorage()
+    rt = await make_runtime(storage)
+    c = await rt.create_table({"players": 2}, "Ana")
+    seen: list[int] = []
+
+    def send(msg: dict[str, Any]) -> None:
+        stored = storage.log(c.table_id)[-1].version
+        assert stored >= msg["version"]
+        seen.append(msg["version"])
+
+    await rt.connect(c.table_id, c.token, send)
+    await rt.submit(c.table_id, c.token, {"type": "add_bot", "seat": 1, "level": "random"})
+    await rt.submit(c.table_id, c.token, {"type": "start"})
+    await rt.settle()
+    assert len(seen) > 3
+
+
+async def test_every_player_gets_one_update_per_version_in_order(make_runtime: MakeRuntime):
+    rt = await make_runtime()
+    table_id, tokens, boxes = await four_humans(rt)
+    for _ in range(3):
+        await play_first_card(rt, table_id, tokens)
+    last = rt.version(table_id)
+    for box in boxes:
+        versions = [m["version"] for m in box.messages]
+        assert versions == list(range(versions[0], last + 1))
+        assert box.messages[0]["type"] == "snapshot"
+
+
+async def test_a_resent_command_id_is_applied_once(make_runtime: MakeRuntime):
+    rt = await make_runtime()
+    table_id, tokens, _ = await four_humans(rt)
+    seat = turn(rt, table_id)
+    card = rt.view(table_id, tokens[seat])["game"]["cards"][0]
+    cmd = {"type": "act", "do": "play", "card": card}
+    first = await rt.submit(table_id, tokens[seat], cmd, cid="tap-1")
+    again = await rt.submit(table_id, tokens[seat], cmd, cid="tap-1")
+    assert first.ok and again.ok and again.duplicate and again.version == first.version
+    assert rt.version(table_id) == first.version
+    assert again.to_dict() == {"type": "ack", "cid": "tap-1", "version": first.version, "duplicate": True}
+
+
+async def test_a_stale_token_does_nothing(make_runtime: MakeRuntime):
+    rt = await make_runtime()
+    table_id, _, _ = await four_humans(rt)
+    v = rt.version(table_id)
+    res = await rt.submit(table_id, "not-a-token", {"type": "act", "do": "mazo"})
+    assert not res.ok and res.reason == "unknown seat token" and rt.version(table_id) == v
+    with pytest.raises(BadToken):
+        await rt.connect(table_id, "not-a-token", Inbox())
+    with pytest.raises(NoSuchTable):
+        await rt.submit("NOPE", "x", {"type": "start"})
+
+
+async def test_an_illegal_command_gets_a_reason_and_changes_nothing(make_runtime: MakeRuntime):
+    rt = await make_runtime()
+    table_id, tokens, boxes = await four_humans(rt)
+    other = (turn(rt, table_id) + 1) % 4
+    v = rt.version(table_id)
+    res = await rt.submit(table_id, tokens[other], {"type": "act", "do": "mazo"}, cid="x")
+    assert res.to_dict() == {"type": "error", "cid": "x", "version": v, "reason": "it is not your turn"}
+    bad = await rt.submit(table_id, tokens[other], {"type": "act", "do": "fly"})
+    assert not bad.ok and "unknown action" in (bad.reason or "")
+    assert rt.version(table_id) == v and all(b.messages[-1]["version"] == v for b in boxes)
+
+
+async def test_the_vote_window_fires_from_the_timer_heap(make_runtime: MakeRuntime):
+    clock = FakeClock()
+    rt = await make_runtime(clock=clock)
+    table_id, tokens, boxes = await four_humans(rt)
+    caller = turn(rt, table_id)
+    assert (await rt.submit(table_id, tokens[caller], {"type": "act", "do": "truco"})).ok
+    a, b = (caller + 1) % 4, (caller + 3) % 4
+    await rt.submit(table_id, tokens[a], {"type": "act", "do": "quiero"})
+    await rt.submit(table_id, tokens[b], {"type": "act", "do": "no_quiero"})
+    vote = boxes[a].view["vote"]
+    assert vote["window_ends_ms"] == clock.now_ms() + 10_000
+    clock.advance(9_999)
+    await rt.settle()
+    assert rt.table(table_id).vote is not None
+    clock.advance(1)
+    await rt.settle()
+    assert rt.table(table_id).vote is None
+    assert boxes[caller].events("vote_expired")
+
+
+async def test_bots_act_after_their_delay(make_runtime: MakeRuntime):
+    clock = FakeClock()
+    rt = await make_runtime(clock=clock, bot_delay=1.0)
+    c = await rt.create_table({"players": 2}, "Ana")
+    box = Inbox()
+    await rt.connect(c.table_id, c.token, box)
+    await rt.submit(c.table_id, c.token, {"type": "add_bot", "seat": 1, "level": "facil"})
+    await rt.submit(c.table_id, c.token, {"type": "start"})
+    g = rt.table(c.table_id).game
+    assert g is not None
+    if g.turn == 0:
+        card = box.view["game"]["cards"][0]
+        await rt.submit(c.table_id, c.token, {"type": "act", "do": "play", "card": card})
+    v = rt.version(c.table_id)
+    clock.advance(999)
+    await rt.settle()
+    assert rt.version(c.table_id) == v  # the bot is still "thinking"
+    clock.advance(1)
+    await rt.settle()
+    assert rt.version(c.table_id) > v
+
+
+async def test_a_match_against_bots_runs_to_its_end(make_runtime: MakeRuntime):
+    rt = await make_runtime()
+    c = await rt.create_table({"players": 4, "target": 15}, "Ana")
+    box = Inbox()
+    await rt.connect(c.table_id, c.token, box)
+    for s, level in ((1, "facil"), (2, "normal"), (3, "random")):
+        await rt.submit(c.table_id, c.token, {"type": "add_bot", "seat": s, "level": level})
+    await rt.submit(c.table_id, c.token, {"type": "start"})
+    for _ in range(2000):
+        await rt.settle()
+        view = box.view
+        if view["phase"] != "playing":
+            break
+        legal = view["legal"]
+        assert legal, "the table waits for nobody"
+        act = next((a for a in legal if a["do"] in ("play", "quiero")), legal[0])
+        cmd = {k: v for k, v in act.items() if k != "seat"} | {"type": "act"}
+        res = await rt.submit(c.table_id, c.token, cmd)
+        assert res.ok, res
+    assert box.view["phase"] == "over" and box.view["result"]["winner"] in (0, 1)
+    assert rt.storage.matches(c.table_id)[0]["result"] == box.view["result"]
+
+
+async def test_ruling18_through_the_runtime_a_lost_connection_cancels_the_match_after_60_s(
+        make_runtime: MakeRuntime):
+    clock = FakeClock()
+    storage = MemoryStorage()
+    rt = await make_runtime(storage, clock=clock)
+    table_id, tokens, boxes = await four_humans(rt)
+    conn = await rt.connect(table_id, tokens[2], Inbox())  # a second device: closing one is not leaving
+    await rt.disconnect(conn)
+    assert rt.table(table_id).deadlines == ()
+    # the phone's socket drops: the runtime only knows when the server tells it
+    c2 = await rt.connect(table_id, tokens[2], Inbox())
+    for box_conn in [c2]:
+        await rt.disconnect(box_conn)
+    # the first connection of seat 2 is still open, so: still connected
+    assert rt.table(table_id).deadlines == ()
+    live_conns = rt._tables[table_id].conns[rt.table(table_id).seats[2].player or 0]
+    await rt.disconnect(live_conns[0])
+    assert [d.kind for d in rt.table(table_id).deadlines] == ["reconnect"]
+    clock.advance(60_000)
+    await rt.settle()
+    assert rt.table(table_id).phase == "lobby"
+    assert boxes[0].events("match_cancelled")
+    assert storage.matches(table_id)[0]["result"]["cancelled"]
+
+
+async def test_open_tables_are_listed_until_they_are_full(make_runtime: MakeRuntime):
+    rt = await make_runtime()
+    c = await rt.create_table({"players": 2}, "Ana")
+    assert [t["table_id"] for t in rt.list_open_tables()] == [c.table_id]
+    assert rt.list_open_tables()[0]["host"] == "Ana"
+    await rt.submit(c.table_id, c.token, {"type": "add_bot", "seat": 1})
+    assert rt.list_open_tables() == []
+
+
+async def test_bad_settings_are_refused_before_a_table_exists(make_runtime: MakeRuntime):
+    from truco.runtime import LobbyError
+    rt = await make_runtime()
+    with pytest.raises(LobbyError, match="players"):
+        await rt.create_table({"players": 5}, "Ana")
+    assert rt.table_ids() == []
+
+
+# ------------------------------------------------------------------ crash and resume
+
+
+def fingerprint(rt: Runtime, table_id: str) -> dict[str, Any]:
+    """Everything that must survive a restart (presence and deadline times aside)."""
+    t = rt.table(table_id)
+    assert t.game is not None
+    return {"record": hand_record(t.game), "public": public_view(t.game), "vote": t.vote,
+            "seats": t.seats, "hand_no": t.hand_no, "score": t.game.score,
+            "deadline_kinds": sorted((d.kind, d.seat, d.length_ms)
+                                     for d in t.deadlines if d.kind != "reconnect")}
+
+
+async def test_crash_mid_vote_and_mid_hand_resumes_from_sqlite_with_deadlines_rearmed(
+        make_runtime: MakeRuntime, tmp_path: Path):
+    path = str(tmp_path / "truco.db")
+    clock = FakeClock()
+    rt = await make_runtime(SQLiteStorage(path), clock=clock)
+    table_id, tokens, _ = await four_humans(rt)
+    await play_first_card(rt, table_id, tokens)
+    await play_first_card(rt, table_id, tokens)
+    caller = turn(rt, table_id)
+    await rt.submit(table_id, tokens[caller], {"type": "act", "do": "truco"}, cid="t1")
+    a, b = (caller + 1) % 4, (caller + 3) % 4
+    await rt.submit(table_id, tokens[a], {"type": "act", "do": "quiero"})
+    clock.advance(3_000)
+    await rt.submit(table_id, tokens[b], {"type": "act", "do": "no_quiero"})  # split: the window runs
+    before = fingerprint(rt, table_id)
+    my_cards = rt.view(table_id, tokens[a])["game"]["cards"]
+    version = rt.version(table_id)
+    await rt.close()  # the process dies: nothing more is written
+
+    clock.advance(5 * 60_000)  # the server was down for five minutes: every deadline passed
+    fresh = await make_runtime(SQLiteStorage(path), clock=clock)
+    assert fresh.table_ids() == [table_id]
+    assert fingerprint(fresh, table_id) == before
+    t = fresh.table(table_id)
+    assert t.version == version + 1  # the logged "recovered"
+    now = clock.now_ms()
+    for d in t.deadlines:
+        assert d.at_ms == now + d.length_ms
+    assert {d.kind for d in t.deadlines} == {"vote_window", "answer", "reconnect"}
+    # a resent command id from before the crash is still recognised
+    dup = await fresh.submit(table_id, tokens[caller], {"type": "act", "do": "truco"}, cid="t1")
+    assert dup.duplicate
+    # players come back with their tokens to their seats and cards
+    box = Inbox()
+    await fresh.connect(table_id, tokens[a], box)
+    assert box.messages[0]["type"] == "snapshot" and box.view["game"]["cards"] == my_cards
+    votes = {v["seat"]: v["vote"] for v in box.view["vote"]["votes"]}
+    assert votes == {a: "quiero", b: "no_quiero"}
+    # the re-armed window fires at its full length after recovery, not before
+    clock.advance(9_999)
+    await fresh.settle()
+    assert fresh.table(table_id).vote is not None
+    clock.advance(1)
+    await fresh.settle()
+    assert fresh.table(table_id).vote is None
+    assert box.events("server_restarted") == [] and box.events("vote_expired")
+
+
+async def test_a_restart_never_forces_a_vote(make_runtime: MakeRuntime, tmp_path: Path):
+    path = str(tmp_path / "truco.db")
+    clock = FakeClock()
+    rt = await make_runtime(SQLiteStorage(path), clock=clock)
+    table_id, tokens, _ = await four_humans(rt)
+    caller = turn(rt, table_id)
+    await rt.submit(table_id, tokens[caller], {"type": "act", "do": "truco"})
+    await rt.close()
+    fresh = await make_runtime(SQLiteStorage(path), clock=clock)
+    t = fresh.table(table_id)
+    assert t.vote is not None and t.vote.votes == ()
+    a = (caller + 1) % 4
+    await fresh.connect(table_id, tokens[a], Inbox())
+    await fresh.submit(table_id, tokens[a], {"type": "act", "do": "quiero"})
+    await fresh.connect(table_id, tokens[(a + 2) % 4], Inbox())
+    await fresh.submit(table_id, tokens[(a + 2) % 4], {"type": "act", "do": "quiero"})
+    g = fresh.table(table_id).game
+    assert g is not None and g.truco_level == 1
