@@ -13,8 +13,22 @@ from typing import Any
 from truco.engine import Do, legal_actions
 from truco.server.qr import qr_svg
 from truco.table import (
-    Act, AddBot, Award, BotAct, Connect, Create, Disconnect, Envelope, Join, Sena, Sit, Start, TableSettings,
-    apply, create, table_view,
+    Act,
+    AddBot,
+    Award,
+    BotAct,
+    Connect,
+    Create,
+    Disconnect,
+    Envelope,
+    Join,
+    Sena,
+    Sit,
+    Start,
+    TableSettings,
+    apply,
+    create,
+    table_view,
 )
 from truco.table.session import seat_legal
 
@@ -26,7 +40,8 @@ NOW = 1_000_000
 class Sim:
     def __init__(self, players: int, humans: int, **settings: Any) -> None:
         self.now = NOW
-        self.t, _ = create(Create("KX7P", TableSettings(players=players, **settings), NAMES[0], "tok0", 12345), self.now)
+        settings_ = TableSettings(players=players, **settings)
+        self.t, _ = create(Create("KX7P", settings_, NAMES[0], "tok0", 12345), self.now)
         self.pids = {0: 0}
         for i in range(1, humans):
             self.do(Join(NAMES[i], f"tok{i}"))

@@ -35,7 +35,8 @@ def test_screen_renders_and_is_saved(page: Page, static_url: str, shots: Path, s
 @pytest.mark.parametrize("screen", ["table", "vote", "casual_host", "waiting", "home", "senas"])
 def test_touch_targets_are_at_least_44px(page: Page, static_url: str, screen: str) -> None:
     open_mock(page, static_url, screen)
-    small = page.evaluate("""() => [...document.querySelectorAll('button, input[type=text], select, .seg span')]
+    small = page.evaluate("""() => [
+        ...document.querySelectorAll('button, input[type=text], select, .seg span')]
         .filter(e => e.offsetParent !== null)
         .map(e => [e.getBoundingClientRect(), e.getAttribute('aria-label') || e.textContent.trim()])
         .filter(([r]) => r.height < 44 || r.width < 44).map(([r, n]) => `${n}: ${r.width}x${r.height}`)""")
@@ -91,4 +92,5 @@ def test_casual_host_buttons(page: Page, static_url: str) -> None:
     sent = page.evaluate("window.__sent")
     assert sent[0] == {"type": "award", "team": 1, "points": 3}
     assert sent[1] == {"type": "undo_award"}
-    expect(page.get_by_role("button", name="Terminar la mano (después de un «no quiero» en voz alta)")).to_be_visible()
+    end_hand = "Terminar la mano (después de un «no quiero» en voz alta)"
+    expect(page.get_by_role("button", name=end_hand)).to_be_visible()

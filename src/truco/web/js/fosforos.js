@@ -8,10 +8,10 @@ function group(count, x) {
   let out = "";
   SIDES.forEach(([x1, y1, x2, y2], i) => {
     if (i < count) {
-      out += `<line x1="${x + x1}" y1="${y1}" x2="${x + x2}" y2="${y2}" stroke="#e9c98b" stroke-width="2.4" stroke-linecap="round"/>`;
-      out += `<circle cx="${x + x2}" cy="${y2}" r="1.9" fill="#c62828"/>`;
+      out += `<line x1="${x + x1}" y1="${y1}" x2="${x + x2}" y2="${y2}" stroke="#f0d49a" stroke-width="2.8" stroke-linecap="round"/>`;
+      out += `<circle cx="${x + x2}" cy="${y2}" r="2.3" fill="#e53935"/>`;
     } else {
-      out += `<line x1="${x + x1}" y1="${y1}" x2="${x + x2}" y2="${y2}" stroke="rgba(255,255,255,.16)" stroke-width="1" stroke-dasharray="2 2"/>`;
+      out += `<line x1="${x + x1}" y1="${y1}" x2="${x + x2}" y2="${y2}" stroke="rgba(255,255,255,.22)" stroke-width="1" stroke-dasharray="2 2"/>`;
     }
   });
   return out;

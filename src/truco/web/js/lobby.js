@@ -105,7 +105,7 @@ export function waitingScreen(model, ui, send, rerender) {
       ? h("button", { class: "btn primary wide", type: "button", disabled: model.commands.includes("start") ? null : true,
         onclick: () => send({ type: "start" }) }, t("start"))
       : null,
-    h("p", { class: "muted center", role: "status" }, filled < players ? t("waiting_for_players", { n: players - filled })
+    h("p", { class: "muted center", role: "status" }, filled < players ? (players - filled === 1 ? t("waiting_for_one") : t("waiting_for_players", { n: players - filled }))
       : t("waiting_for_host", { name: model.seats.find((s) => s.seat === model.host)?.name || "" })));
 }
 
@@ -144,4 +144,25 @@ function seatRow(model, s, ui, send, rerender) {
     h("span", { class: "seat-num" }, `${s.seat + 1}`),
     h("span", { class: "seat-who" }, s.name || (s.bot ? t("bot") : t("empty_seat")), " ", tags),
     h("span", { class: "seat-tools" }, tools));
+}
+
+/** Someone opened a table's link without a seat here yet: their name, then sit down. */
+export function joinScreen(code, info, ui, send) {
+  const settings = info?.settings || {};
+  const nameInput = h("input", { id: "name", class: "input", type: "text", autocomplete: "nickname", maxlength: "20",
+    placeholder: t("name_placeholder"), value: ui.name || "", oninput: (e) => { ui.name = e.target.value; },
+    onkeydown: (e) => { if (e.key === "Enter") send({ type: "join_here", code }); } });
+  return h("main", { class: "screen join-screen", dataset: { screen: "join" } },
+    h("header", { class: "home-head" }, h("h1", null, t("waiting_title", { code })), langToggle(() => send({ type: "lang" }))),
+    ui.error ? h("p", { class: "error", role: "alert" }, ui.error) : null,
+    info ? h("p", { class: "muted" }, [
+      settings.players ? `${settings.players} ${t("players").toLowerCase()}` : null,
+      settings.target ? `${settings.target} ${t("target").toLowerCase()}` : null,
+      settings.mode === "casual" ? t("mode_casual") : null,
+      info.host_name || null,
+    ].filter(Boolean).join(" · ")) : null,
+    h("section", { class: "panel" },
+      h("div", { class: "field" }, h("label", { for: "name" }, t("your_name")), nameInput),
+      h("button", { class: "btn primary wide", type: "button", onclick: () => send({ type: "join_here", code }) }, t("join"))),
+    h("button", { class: "btn ghost wide", type: "button", onclick: () => send({ type: "back_to_sala" }) }, t("back_to_sala")));
 }

@@ -16,6 +16,7 @@ export const teamOf = (seat) => seat & 1;
 
 /** The pie of each team is its last player in this hand's order, which starts at the mano. */
 export function pies(mano, players) {
+  if (players === 2) return new Set([(mano + 1) % 2]); // mano a mano: the dealer is the pie
   const result = {};
   for (let i = 0; i < players; i++) {
     const seat = (mano + i) % players;

@@ -14,8 +14,9 @@ const ANSWERS = new Set(["quiero", "no_quiero", "retruco", "vale_cuatro", "envid
   "falta_envido", "contra_flor", "contra_flor_al_resto", "con_flor_me_achico", "flor"]);
 export const SENAS = ["ancho_espada", "ancho_basto", "siete_espada", "siete_oro", "tres", "dos",
   "ancho_falso", "tengo_envido", "nada"];
-const SENA_ICON = { ancho_espada: "😉", ancho_basto: "😗", siete_espada: "😏", siete_oro: "😬", tres: "😝",
-  dos: "😙", ancho_falso: "😮", tengo_envido: "🙂‍↕️", nada: "😶" };
+// The classic gestures, as a hint next to the words: eyebrows, wink, mouth to one side, ...
+const SENA_ICON = { ancho_espada: "🤨", ancho_basto: "😉", siete_espada: "😏", siete_oro: "😬", tres: "😛",
+  dos: "😗", ancho_falso: "😮", tengo_envido: "😊", nada: "😑" };
 
 const seen = new Set(); // played cards already drawn, so only new ones animate
 let seenPrimed = false;
