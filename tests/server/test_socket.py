@@ -1,0 +1,177 @@
+"""The WebSocket protocol end to end: hello, commands with ids, errors, resync, spectators, limits."""
+
+from __future__ import annotations
+
+import orjson
+
+from truco.protocol import MAX_FRAME_BYTES, CloseCode
+from truco.server.player_client import WsPlayer
+from truco.server.socket import SocketLimits
+
+from .conftest import Live, serving
+
+
+async def _two_player_table(live: Live) -> tuple[dict, dict, WsPlayer, WsPlayer]:
+    host = await live.create("Ana", players=2)
+    guest = await live.join(host["code"], "Beto")
+    a = await live.player(host["code"], host["token"])
+    b = await live.player(host["code"], guest["token"])
+    return host, guest, a, b
+
+
+async def _started(live: Live) -> tuple[str, WsPlayer, WsPlayer]:
+    host, _, a, b = await _two_player_table(live)
+    assert (await b.command({"type": "sit", "seat": 1}))["type"] == "ack"
+    assert (await a.command({"type": "start"}))["type"] == "ack"
+    await a.until(lambda p: p.view is not None and p.view["phase"] == "playing")
+    await b.until(lambda p: p.version == a.version)
+    return host["code"], a, b
+
+
+def _turn(a: WsPlayer, b: WsPlayer) -> WsPlayer:
+    return a if a.view and a.view["legal"] else b
+
+
+async def test_hello_carries_the_seat_the_protocol_version_and_the_full_view(live: Live) -> None:
+    host = await live.create("Ana", players=2)
+    a = await live.player(host["code"], host["token"])
+    hello = a.messages[0]
+    assert hello["type"] == "hello" and hello["protocol"] == 1 and hello["role"] == "player"
+    assert hello["seat"] == 0 and hello["player"] == 0
+    assert hello["version"] == hello["view"]["version"] >= 1
+    assert hello["view"]["me"]["host"] is True
+    await a.close()
+
+
+async def test_an_unknown_token_is_closed_with_4001(live: Live) -> None:
+    host = await live.create("Ana", players=2)
+    p = await WsPlayer(live.base_ws, host["code"], "not-a-token").connect()
+    await p.until(lambda p: p.closed)
+    assert p.close_code == CloseCode.BAD_TOKEN
+    assert not any(m["type"] == "hello" for m in p.messages)
+
+
+async def test_an_unknown_table_is_closed_with_4003(live: Live) -> None:
+    p = await WsPlayer(live.base_ws, "ZZZZZZ", "whatever").connect()
+    await p.until(lambda p: p.closed)
+    assert p.close_code == CloseCode.TABLE_CLOSED
+
+
+async def test_an_accepted_command_is_acked_with_its_id_and_everyone_gets_the_version(live: Live) -> None:
+    _, _, a, b = await _two_player_table(live)
+    reply = await b.command({"type": "sit", "seat": 1, "id": "sit-1"})
+    assert reply == {"type": "ack", "id": "sit-1", "version": reply["version"]}
+    await a.until(lambda p: p.version == reply["version"])
+    assert a.view is not None and a.view["seats"][1]["name"] == "Beto"
+
+
+async def test_a_mistake_gets_an_error_with_code_message_and_id_and_changes_nothing(live: Live) -> None:
+    code, a, b = await _started(live)
+    before = live.rt.version(code)
+    waiting = b if _turn(a, b) is a else a
+    card = waiting.view["game"]["cards"][0]
+    reply = await waiting.command({"type": "act", "do": "play", "card": card, "id": "oops"})
+    assert reply["type"] == "error" and reply["code"] == "illegal" and reply["id"] == "oops"
+    assert reply["message"]
+    reply = await waiting.command({"type": "act", "do": "dance", "id": "bad-1"})
+    assert reply["type"] == "error" and reply["code"] == "bad_message" and reply["id"] == "bad-1"
+    assert live.rt.version(code) == before
+
+
+async def test_a_resent_command_id_is_applied_once(live: Live) -> None:
+    code, a, b = await _started(live)
+    mover = _turn(a, b)
+    card = mover.view["game"]["legal"][0]
+    msg = {"type": "act", "do": card["do"], **({"card": card["card"]} if "card" in card else {}), "id": "tap"}
+    first = await mover.command(msg)
+    version = live.rt.version(code)
+    await mover.send_raw(orjson.dumps(msg).decode())
+    await mover.until(lambda p: sum(1 for m in p.messages if m.get("id") == "tap") == 2)
+    second = [m for m in mover.messages if m.get("id") == "tap"][1]
+    assert first["type"] == "ack" and second == {**first, "duplicate": True}
+    assert live.rt.version(code) == version
+
+
+async def test_resync_answers_with_a_fresh_view_at_the_current_version(live: Live) -> None:
+    code, a, _ = await _started(live)
+    await a.send({"type": "resync", "since": 1})
+    await a.until(lambda p: p.messages[-1]["type"] == "snapshot")
+    snap = a.messages[-1]
+    assert snap["version"] == live.rt.version(code) and snap["view"]["game"]["cards"]
+
+
+async def test_ping_gets_a_pong(live: Live) -> None:
+    host = await live.create("Ana", players=2)
+    a = await live.player(host["code"], host["token"])
+    await a.send({"type": "ping"})
+    await a.until(lambda p: p.messages[-1]["type"] == "pong")
+
+
+async def test_a_spectator_sees_the_public_view_and_cannot_act(live: Live) -> None:
+    code, a, b = await _started(live)
+    s = await live.player(code, None)
+    hello = s.messages[0]
+    assert hello["role"] == "spectator" and hello["seat"] is None and hello["player"] is None
+    game = hello["view"]["game"]
+    assert "cards" not in game and "dealt" not in game and hello["view"]["legal"] == []
+    reply = await s.command({"type": "act", "do": "mazo", "id": "sneak"})
+    assert reply["code"] == "not_allowed" and reply["id"] == "sneak"
+    mover = _turn(a, b)
+    legal = mover.view["game"]["legal"][0]
+    await mover.command({"type": "act", **{k: v for k, v in legal.items() if k != "seat"}})
+    await s.until(lambda p: p.version == live.rt.version(code))
+
+
+async def test_binary_frames_close_with_policy(live: Live) -> None:
+    host = await live.create("Ana", players=2)
+    a = await live.player(host["code"], host["token"])
+    await a.send_raw(b"\x00\xff binary")
+    await a.until(lambda p: p.closed)
+    assert a.close_code == CloseCode.POLICY
+
+
+async def test_text_that_is_not_json_closes_with_policy(live: Live) -> None:
+    host = await live.create("Ana", players=2)
+    a = await live.player(host["code"], host["token"])
+    await a.send_raw("{{{{ nope")
+    await a.until(lambda p: p.closed)
+    assert a.close_code == CloseCode.POLICY
+
+
+async def test_an_oversized_frame_closes_with_too_big(live: Live) -> None:
+    host = await live.create("Ana", players=2)
+    for size in (MAX_FRAME_BYTES + 10, 100_000):
+        a = await live.player(host["code"], host["token"])
+        await a.send_raw('{"type":"ping","pad":"' + "x" * size + '"}')
+        await a.until(lambda p: p.closed)
+        assert a.close_code == CloseCode.TOO_BIG
+
+
+async def test_flooding_closes_with_policy() -> None:
+    async with serving(limits=SocketLimits(rate=5, burst=10)) as lv:
+        host = await lv.create("Ana", players=2)
+        a = await lv.player(host["code"], host["token"])
+        for _ in range(50):
+            if a.closed:
+                break
+            await a.send_raw('{"type":"ping"}')
+        await a.until(lambda p: p.closed)
+        assert a.close_code == CloseCode.POLICY
+
+
+async def test_many_mistakes_in_a_row_close_the_socket() -> None:
+    async with serving(limits=SocketLimits(rate=1000, burst=1000, max_errors=5)) as lv:
+        host = await lv.create("Ana", players=2)
+        a = await lv.player(host["code"], host["token"])
+        for i in range(5):
+            await a.send({"type": "act", "do": "dance", "id": f"d{i}"})
+        await a.until(lambda p: p.closed)
+        assert a.close_code == CloseCode.POLICY
+        assert sum(1 for m in a.messages if m["type"] == "error") == 5
+
+
+async def test_a_second_socket_for_the_same_seat_gets_the_same_view(live: Live) -> None:
+    code, a, _ = await _started(live)
+    again = await live.player(code, a.token)
+    assert again.messages[0]["view"]["game"]["cards"] == a.view["game"]["cards"]
+    await again.close()
