@@ -160,6 +160,8 @@ class Runtime:
         self._seq = itertools.count()
         self._conn_ids = itertools.count(1)
         self._heap_changed = asyncio.Event()
+        self._armed: set[tuple[str, int, int]] = set()
+        """Deadlines already in the heap: (table, token, at_ms). One heap entry each."""
         self._timer: asyncio.Task[None] | None = None
         self._closed = False
 
@@ -462,7 +464,8 @@ class Runtime:
                 log.error("table %s: not closed in storage: %s", t.table_id, e)
             return
         d = t.next_deadline()
-        if d is not None:
+        if d is not None and (t.table_id, d.token, d.at_ms) not in self._armed:
+            self._armed.add((t.table_id, d.token, d.at_ms))
             self._push(d.at_ms, t.table_id, "wake", d.token)
         if hints_wanted(t):
             self._push(now, t.table_id, "bot", t.version)
@@ -529,7 +532,9 @@ class Runtime:
         fired = 0
         now = self.clock.now_ms()
         while self._heap and self._heap[0][0] <= now:
-            _, _, table_id, kind, token = heapq.heappop(self._heap)
+            at, _, table_id, kind, token = heapq.heappop(self._heap)
+            if kind == "wake":
+                self._armed.discard((table_id, token, at))
             live = self._tables.get(table_id)
             if live is None:
                 continue

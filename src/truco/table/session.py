@@ -755,22 +755,26 @@ def _wake(t: Table, cmd: Wake, ctx: _Ctx) -> bool:
         d = min(due, key=lambda x: (x.at_ms, x.token))
         t.deadlines = tuple(x for x in t.deadlines if x.token != d.token)
         fired = True
+        v = t.vote
         if d.kind == "reconnect":
             _cancel_match(t, d.seat, ctx)
+        elif v is None:
+            continue  # a vote deadline outliving its vote: nothing to decide
         elif d.kind == "answer":
-            v = t.vote
-            assert v is not None
             for s in voters(t):
                 if v.vote_of(s) is None:
                     _force(t, s)
                     ctx.send(to_team(v.team), "vote_cast", seat=s, vote=str(_decline(t, s)), forced=True)
             _settle_vote(t, ctx)
         else:
-            v = t.vote
-            assert v is not None
-            seat = voters(t)[0]
+            seats = voters(t) or _answering_seats(t)
             ctx.send(EVERYONE, "vote_expired", team=v.team)
-            _resolve(t, Action(seat, _decline(t, seat)), ctx)
+            _resolve(t, Action(seats[0], _decline(t, seats[0])), ctx)
+
+
+def _answering_seats(t: Table) -> tuple[int, ...]:
+    assert t.game is not None and t.vote is not None
+    return tuple(s for s in range(t.vote.team, len(t.seats), 2) if legal_actions_for(t.game, s))
 
 
 def _cancel_match(t: Table, seat: int, ctx: _Ctx) -> None:
