@@ -98,3 +98,66 @@ def static_url() -> Iterator[str]:
 def shots() -> Path:
     SHOTS.mkdir(parents=True, exist_ok=True)
     return SHOTS
+
+
+class LiveServer:
+    """The real ASGI app (runtime + SQLite) under uvicorn, in a thread, on 127.0.0.1 and a free port."""
+
+    def __init__(self, db: Path, bot_delay: float = 0.05) -> None:
+        import uvicorn
+
+        from truco.server.app import ServerConfig, create_app
+        from truco.server.main import WS_MAX_SIZE
+        from truco.server.spectators import ServerRuntime
+        from truco.storage import SQLiteStorage
+
+        self.storage = SQLiteStorage(str(db))
+        self.rt = ServerRuntime(self.storage, bot_delay=bot_delay)
+        self.port = free_port()
+        self.url = f"http://127.0.0.1:{self.port}"
+        cfg = ServerConfig(http_rate=0, on_shutdown=[self.storage.close])
+        config = uvicorn.Config(create_app(self.rt, cfg), host="127.0.0.1", port=self.port,
+                                log_level="warning", access_log=False, ws_max_size=WS_MAX_SIZE,
+                                ws_per_message_deflate=False, lifespan="on")
+        self.server = uvicorn.Server(config)
+        self.thread = threading.Thread(target=self.server.run, daemon=True)
+
+    def start(self) -> LiveServer:
+        import time
+        import urllib.request
+
+        self.thread.start()
+        deadline = time.monotonic() + 15
+        while time.monotonic() < deadline:
+            try:
+                with urllib.request.urlopen(self.url + "/health", timeout=1) as r:
+                    if r.status == 200:
+                        return self
+            except OSError:
+                time.sleep(0.05)
+        raise RuntimeError("the server did not start")
+
+    def stop(self) -> None:
+        self.server.should_exit = True
+        self.thread.join(10)
+
+    def post(self, path: str, body: dict[str, Any]) -> dict[str, Any]:
+        import json
+        import urllib.request
+
+        req = urllib.request.Request(self.url + path, data=json.dumps(body).encode(),
+                                     headers={"content-type": "application/json"}, method="POST")
+        with urllib.request.urlopen(req, timeout=5) as r:
+            data: dict[str, Any] = json.loads(r.read())
+            return data
+
+
+@pytest.fixture(scope="session")
+def live_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[LiveServer]:
+    try:
+        import truco.server.app  # noqa: F401
+    except ImportError as e:
+        unavailable(f"the server is not available: {e}")
+    server = LiveServer(tmp_path_factory.mktemp("db") / "truco.db").start()
+    yield server
+    server.stop()

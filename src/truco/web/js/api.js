@@ -19,7 +19,7 @@ async function call(method, path, body) {
   let data = null;
   try { data = await res.json(); } catch (_) { /* empty body */ }
   if (!res.ok) {
-    const err = new Error(data?.message || data?.detail || data?.reason || res.statusText);
+    const err = new Error(data?.error?.message || data?.message || data?.detail || res.statusText);
     err.status = res.status;
     throw err;
   }

@@ -96,7 +96,7 @@ export function waitingScreen(model, ui, send, rerender) {
         h("figcaption", { class: "muted" }, t("qr_hint"))) : null),
     h("div", { class: "teams" }, teams),
     isHost ? h("div", { class: "host-tools" },
-      h("label", { class: "field inline" }, t("bot_level"),
+      filled < players && h("label", { class: "field inline" }, t("bot_level"),
         h("select", { class: "input", onchange: (e) => { ui.botLevel = e.target.value; } },
           LEVELS.map((l) => h("option", { value: l, selected: (ui.botLevel || "normal") === l }, t(`level_${l}`))))),
       players > 2 ? h("button", { class: "btn", type: "button", onclick: () => send({ type: "shuffle_teams" }) }, `🔀 ${t("shuffle_teams")}`) : null)
@@ -106,7 +106,7 @@ export function waitingScreen(model, ui, send, rerender) {
         onclick: () => send({ type: "start" }) }, t("start"))
       : null,
     h("p", { class: "muted center", role: "status" }, filled < players ? (players - filled === 1 ? t("waiting_for_one") : t("waiting_for_players", { n: players - filled }))
-      : t("waiting_for_host", { name: model.seats.find((s) => s.seat === model.host)?.name || "" })));
+      : isHost ? t("ready_to_start") : t("waiting_for_host", { name: model.seats.find((s) => s.seat === model.host)?.name || "" })));
 }
 
 function seatRow(model, s, ui, send, rerender) {

@@ -1,0 +1,90 @@
+"""Driving the phone client like a person: tap what is on the screen, read what the server says."""
+
+from __future__ import annotations
+
+import json
+import time
+from pathlib import Path
+from typing import Any
+
+from playwright.sync_api import Browser, BrowserContext, Page, expect
+
+PHONE = {"width": 390, "height": 844}
+
+
+def new_phone(browser: Browser) -> tuple[BrowserContext, Page]:
+    ctx = browser.new_context(viewport=PHONE, device_scale_factor=2, has_touch=True, locale="es-AR")
+    page = ctx.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    page.js_errors = errors  # type: ignore[attr-defined]
+    return ctx, page
+
+
+def state(page: Page) -> dict[str, Any]:
+    """The client's last table view (what the server sent this player)."""
+    raw = page.evaluate("JSON.stringify(window.__truco ? window.__truco.state() : null)")
+    return json.loads(raw) if raw else {}
+
+
+def view(page: Page) -> dict[str, Any]:
+    return state(page).get("tv") or {}
+
+
+def screen(page: Page) -> str:
+    return page.evaluate("document.getElementById('app').dataset.screen || ''")
+
+
+def set_seat(page: Page, base: str, code: str, token: str, name: str) -> None:
+    """Give this browser a seat token, as if it had created or joined the table itself."""
+    page.goto(base + "/")
+    page.evaluate("([c, s]) => localStorage.setItem('truco.seat.' + c, s)",
+                  [code, json.dumps({"token": token, "name": name})])
+    page.goto(f"{base}/m/{code}")
+
+
+def create_table(page: Page, base: str, name: str, players: int = 4, mode: str = "full") -> str:
+    page.goto(base + "/")
+    page.get_by_label("Tu nombre").fill(name)
+    page.locator(f"label[for=players-{players}]").click()
+    if mode == "casual":
+        page.locator("label[for=mode-casual]").click()
+    page.get_by_role("button", name="Crear la mesa").click()
+    expect(page.locator("#app[data-screen=waiting]")).to_be_visible()
+    return page.url.rsplit("/", 1)[-1]
+
+
+def join_table(page: Page, link: str, name: str) -> None:
+    page.goto(link)
+    page.get_by_label("Tu nombre").fill(name)
+    page.get_by_role("button", name="Sentarse").click()
+    expect(page.locator("#app[data-screen=waiting]")).to_be_visible()
+
+
+def wait_until(fn: Any, timeout: float = 15.0, what: str = "condition") -> Any:
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        value = fn()
+        if value:
+            return value
+        time.sleep(0.05)
+    raise AssertionError(f"timed out waiting for {what}")
+
+
+def my_turn_to_play(page: Page) -> bool:
+    return page.locator("button.card.playable").count() > 0
+
+
+def play_any_card(page: Page) -> None:
+    page.locator("button.card.playable").first.click()
+
+
+def dismiss_summary(page: Page) -> None:
+    btn = page.locator("[data-testid=summary-close]")
+    if btn.count():
+        btn.first.click()
+
+
+def shot(page: Page, shots: Path, name: str) -> None:
+    page.wait_for_timeout(350)
+    page.screenshot(path=str(shots / f"{name}.png"), full_page=True)
