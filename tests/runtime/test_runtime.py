@@ -180,24 +180,27 @@ async def test_ruling18_through_the_runtime_a_lost_connection_cancels_the_match_
     clock = FakeClock()
     storage = MemoryStorage()
     rt = await make_runtime(storage, clock=clock)
-    table_id, tokens, boxes = await four_humans(rt)
-    conn = await rt.connect(table_id, tokens[2], Inbox())  # a second device: closing one is not leaving
-    await rt.disconnect(conn)
-    assert rt.table(table_id).deadlines == ()
-    # the phone's socket drops: the runtime only knows when the server tells it
-    c2 = await rt.connect(table_id, tokens[2], Inbox())
-    for box_conn in [c2]:
-        await rt.disconnect(box_conn)
-    # the first connection of seat 2 is still open, so: still connected
-    assert rt.table(table_id).deadlines == ()
-    live_conns = rt._tables[table_id].conns[rt.table(table_id).seats[2].player or 0]
-    await rt.disconnect(live_conns[0])
-    assert [d.kind for d in rt.table(table_id).deadlines] == ["reconnect"]
-    clock.advance(60_000)
+    c = await rt.create_table({"players": 2}, "Ana")
+    j = await rt.join(c.table_id, "Beto")
+    await rt.submit(c.table_id, j.token, {"type": "sit", "seat": 1})
+    ana = Inbox()
+    await rt.connect(c.table_id, c.token, ana)
+    phone = await rt.connect(c.table_id, j.token, Inbox())
+    tablet = await rt.connect(c.table_id, j.token, Inbox())
+    await rt.submit(c.table_id, c.token, {"type": "start"})
+    await rt.disconnect(tablet)  # one of two devices: Beto is still here
+    assert rt.table(c.table_id).deadlines == ()
+    await rt.disconnect(phone)  # the last one: the seat is held
+    assert [(d.kind, d.seat) for d in rt.table(c.table_id).deadlines] == [("reconnect", 1)]
+    assert ana.events("seat_held")[0]["until_ms"] == clock.now_ms() + 60_000
+    clock.advance(59_999)
     await rt.settle()
-    assert rt.table(table_id).phase == "lobby"
-    assert boxes[0].events("match_cancelled")
-    assert storage.matches(table_id)[0]["result"]["cancelled"]
+    assert rt.table(c.table_id).phase == "playing"
+    clock.advance(1)
+    await rt.settle()
+    assert rt.table(c.table_id).phase == "lobby"
+    assert ana.events("match_cancelled") and ana.view["result"]["cancelled"]
+    assert storage.matches(c.table_id)[0]["result"]["cancelled"]
 
 
 async def test_open_tables_are_listed_until_they_are_full(make_runtime: MakeRuntime):
