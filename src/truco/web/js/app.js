@@ -172,7 +172,13 @@ function onEvent(ev) {
       showSummary({ hand_no: ev.hand_no, score: ev.score, awards: hand.awards,
         sung: hand.sung.length ? hand.sung : tv?.game?.sung || [], shown: hand.shown });
       break;
-    case "match_cancelled": extra.cancel = { reason: "disconnect", seat: ev.seat }; extra.cancelSeen = false; break;
+    case "match_cancelled": {
+      // the seat is freed in the new view: keep the name from the view before it
+      const name = tv?.seats?.find((s) => s.seat === ev.seat)?.name;
+      extra.cancel = { reason: "disconnect", seat: ev.seat, name };
+      extra.cancelSeen = false;
+      break;
+    }
     case "match_started": extra.cancel = null; extra.cancelSeen = true; extra.summary = null; break;
     case "server_restarted": extra.notice = "server_restart"; setTimeout(() => { extra.notice = null; redraw(); }, 8000); break;
     case "sena": {

@@ -126,7 +126,7 @@ const ES = {
   reason_flor: "Flor",
   reason_casual: "Anotado",
   no_points: "Nadie sumó puntos",
-  next_hand: "Siguiente mano",
+  next_hand: "Seguir jugando",
   next_hand_auto: "La próxima mano arranca sola…",
   // end
   match_won: "¡Ganaron!",
@@ -293,7 +293,7 @@ const EN = {
   reason_flor: "Flor",
   reason_casual: "Scored",
   no_points: "Nobody scored",
-  next_hand: "Next hand",
+  next_hand: "Keep playing",
   next_hand_auto: "The next hand starts by itself…",
   match_won: "You won!",
   match_lost: "You lost",

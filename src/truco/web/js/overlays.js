@@ -73,7 +73,7 @@ export function cancelledScreen(model, send) {
   const c = model.cancel || {};
   let why = t("cancelled_other");
   if (c.reason === "disconnect" || c.reason === "disconnected" || c.reason === "timeout") {
-    why = t("cancelled_disconnect", { name: c.seat !== undefined && c.seat !== null ? seatName(model, c.seat) : "?" });
+    why = t("cancelled_disconnect", { name: c.name || (c.seat !== undefined && c.seat !== null ? seatName(model, c.seat) : "?") });
   } else if (c.reason === "host") why = t("cancelled_host");
   return h("main", { class: "screen end-screen cancelled", dataset: { screen: "cancelled" } },
     h("div", { class: "end-emblem", "aria-hidden": "true" }, "⛔"),

@@ -1,0 +1,132 @@
+"""Four phones join one table through the shared link and play whole hands: an envido with the tantos
+sung, a truco whose team vote first splits and then agrees inside the 10 s window, a mazo, and the
+hand summaries. Everything is done by tapping what the screen offers."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from playwright.sync_api import Browser, Page, expect
+
+from tests.browser.helpers import (
+    create_table,
+    dismiss_summary,
+    join_table,
+    new_phone,
+    shot,
+    view,
+    wait_until,
+)
+
+
+def legal(page: Page) -> list[str]:
+    return [a["do"] for a in view(page).get("legal", [])]
+
+
+def seat(page: Page) -> int:
+    return int(view(page)["me"]["seat"])
+
+
+def tap(page: Page, name: str) -> None:
+    page.get_by_role("button", name=name, exact=True).click()
+
+
+def play_until_hand_over(pages: list[Page], hand_no: int, mazo_team: int | None = None) -> None:
+    """Everyone plays any legal card in turn (a team going to the mazo goes when it is their turn)."""
+
+    def step() -> bool:
+        for p in pages:
+            g = view(p).get("game") or {}
+            if g.get("hand_no", hand_no) > hand_no or view(p).get("phase") != "playing":
+                return True
+        for p in pages:
+            acts = legal(p)
+            if mazo_team is not None and seat(p) % 2 == mazo_team and "mazo" in acts:
+                tap(p, "Me voy al mazo")
+                return False
+            cards = p.locator("button.card.playable")
+            if cards.count():
+                cards.first.click()
+                return False
+        return False
+
+    wait_until(step, timeout=60, what=f"hand {hand_no} to end")
+
+
+def test_four_friends_play_whole_hands(browser: Browser, live_server, shots: Path) -> None:  # noqa: ANN001
+    contexts = []
+    ctx, host = new_phone(browser)
+    contexts.append(ctx)
+    create_table(host, live_server.url, "Ana", players=4)
+    link = host.locator("#share-link").input_value()
+    pages = [host]
+    for name in ("Beto", "Caro", "Dani"):
+        ctx, p = new_phone(browser)
+        contexts.append(ctx)
+        join_table(p, link, name)
+        pages.append(p)
+    expect(host.get_by_role("button", name="Empezar")).to_be_enabled()
+    shot(host, shots, "live-waiting-4")
+    tap(host, "Empezar")
+    for p in pages:
+        expect(p.locator("#app[data-screen=table]")).to_be_visible()
+        expect(p.locator(".my-hand .card")).to_have_count(3)
+        # mano, pie (one per team) and the dealer are always on show
+        expect(p.locator(".chip-mano")).to_have_count(1)
+        expect(p.locator(".chip-pie")).to_have_count(2)
+        expect(p.locator(".chip-dealer")).to_have_count(1)
+
+    # ---- hand 1: an envido, accepted by the other team's two votes; the table sings the tantos
+    caller = wait_until(lambda: next((p for p in pages if "envido" in legal(p)), None), what="an envido button")
+    tap(caller, "Envido")
+    answering = [p for p in pages if seat(p) % 2 != seat(caller) % 2]
+    for p in pages:
+        expect(p.locator(".announce-call")).to_have_text("¡Envido!")
+    for p in answering:
+        expect(p.locator(".vote-panel")).to_be_visible()
+        tap(p, "Quiero")
+    for p in pages:
+        expect(p.locator(".sung li").first).to_be_visible()
+    sung = view(host)["game"]["sung"]
+    assert sung and all(s["tanto"] == -1 or 0 <= s["tanto"] <= 33 for s in sung)
+    shot(host, shots, "live-envido-sung")
+
+    # ---- a truco: the answering team's votes differ, the window opens, then they agree inside it
+    caller = wait_until(lambda: next((p for p in pages if "truco" in legal(p)), None), what="a truco button")
+    tap(caller, "Truco")
+    a, b = [p for p in pages if seat(p) % 2 != seat(caller) % 2]
+    expect(a.locator(".vote-panel")).to_be_visible()
+    tap(a, "Quiero")
+    expect(b.locator(".votes li")).to_contain_text("Quiero")  # b sees a's vote
+    tap(b, "No quiero")
+    expect(a.locator(".vote-timer")).to_contain_text("para ponerse de acuerdo")
+    expect(b.locator(".vote-timer")).to_contain_text("para ponerse de acuerdo")
+    assert view(a)["vote"]["window_ends_ms"] is not None
+    shot(b, shots, "live-vote-split")
+    tap(b, "Quiero")
+    for p in pages:
+        expect(p.locator(".vote-panel")).to_have_count(0)
+    assert view(host)["game"]["truco_value"] == 2
+    play_until_hand_over(pages, 1)
+    for p in pages:
+        expect(p.locator(".overlay")).to_contain_text("Resumen de la mano 1")
+        expect(p.locator(".summary-table")).to_contain_text("Envido")
+        expect(p.locator(".summary-table")).to_contain_text("Truco")
+    shot(host, shots, "live-hand-summary")
+    for p in pages:
+        dismiss_summary(p)
+
+    # ---- hand 2: the team in turn goes to the mazo, one player after the other
+    goer = wait_until(lambda: next((p for p in pages if "mazo" in legal(p)), None), what="a mazo button")
+    team = seat(goer) % 2
+    tap(goer, "Me voy al mazo")
+    expect(host.locator(".seat.is-folded, .area-me .folded-note").first).to_be_visible()
+    play_until_hand_over(pages, 2, mazo_team=team)
+    for p in pages:
+        expect(p.locator(".overlay")).to_contain_text("Resumen de la mano 2")
+        expect(p.locator(".summary-table")).to_contain_text("Mazo")
+    shot(pages[1], shots, "live-mazo-summary")
+    for p in pages:
+        assert p.js_errors == []  # type: ignore[attr-defined]
+    for c in contexts:
+        c.close()

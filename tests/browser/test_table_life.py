@@ -1,0 +1,136 @@
+"""A seat survives a reload; a player who leaves for good cancels the match after the grace time; one
+person plays a whole match against a bot; the host of a casual table scores with buttons and undoes."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from playwright.sync_api import Browser, Page, expect
+
+from tests.browser.helpers import (
+    create_table,
+    dismiss_summary,
+    join_table,
+    new_phone,
+    screen,
+    set_seat,
+    shot,
+    view,
+    wait_until,
+)
+
+
+def on_table(page: Page) -> None:
+    expect(page.locator("#app[data-screen=table]")).to_be_visible()
+
+
+def test_reload_mid_hand_resumes_the_seat_with_the_same_cards(browser: Browser, live_server, shots: Path) -> None:  # noqa: ANN001
+    host_ctx, host = new_phone(browser)
+    create_table(host, live_server.url, "Ana", players=2)
+    guest_ctx, guest = new_phone(browser)
+    join_table(guest, host.locator("#share-link").input_value(), "Beto")
+    host.get_by_role("button", name="Empezar").click()
+    on_table(host)
+    on_table(guest)
+    # whoever is mano plays a card, so the hand is under way
+    first = wait_until(lambda: next((p for p in (host, guest) if p.locator("button.card.playable").count()), None))
+    first.locator("button.card.playable").first.click()
+    wait_until(lambda: sum(len(r) for r in view(guest)["game"]["rounds"]) == 1, what="the card on the table")
+    before = view(guest)
+    guest.reload()
+    on_table(guest)
+    expect(guest.locator(".my-hand .card")).to_have_count(len(before["game"]["cards"]))
+    after = wait_until(lambda: view(guest).get("game") and view(guest))
+    assert after["me"]["seat"] == before["me"]["seat"]
+    assert after["game"]["cards"] == before["game"]["cards"]
+    assert after["game"]["rounds"] == before["game"]["rounds"]
+    assert sorted(guest.eval_on_selector_all(".my-hand .card", "els => els.map(e => e.dataset.card)")) == \
+        sorted(before["game"]["cards"])
+    shot(guest, shots, "live-after-reload")
+    host_ctx.close()
+    guest_ctx.close()
+
+
+def test_closing_the_page_for_good_cancels_after_the_grace_time(browser: Browser, live_server, shots: Path) -> None:  # noqa: ANN001
+    created = live_server.post("/api/tables", {"settings": {"players": 2, "reconnect_seconds": 3}, "name": "Ana"})
+    code = created["code"]
+    joined = live_server.post(f"/api/tables/{code}/join", {"name": "Beto"})
+    host_ctx, host = new_phone(browser)
+    set_seat(host, live_server.url, code, created["token"], "Ana")
+    guest_ctx, guest = new_phone(browser)
+    set_seat(guest, live_server.url, code, joined["token"], "Beto")
+    expect(host.get_by_role("button", name="Empezar")).to_be_enabled()
+    host.get_by_role("button", name="Empezar").click()
+    on_table(host)
+    on_table(guest)
+    guest_ctx.close()  # gone for good
+    expect(host.locator(".banner.away")).to_contain_text("Beto se desconectó")
+    expect(host.locator(".chip-away")).to_be_visible()
+    shot(host, shots, "live-disconnected")
+    expect(host.locator("#app[data-screen=cancelled]")).to_be_visible(timeout=10_000)
+    expect(host.locator(".why")).to_contain_text("Beto")
+    shot(host, shots, "live-cancelled")
+    host.get_by_role("button", name="Volver a la sala").click()
+    expect(host.locator("#app[data-screen=home]")).to_be_visible()
+    host_ctx.close()
+
+
+def test_one_person_plays_a_whole_match_against_a_bot(browser: Browser, live_server, shots: Path) -> None:  # noqa: ANN001
+    ctx, page = new_phone(browser)
+    page.goto(live_server.url + "/")
+    page.get_by_label("Tu nombre").fill("Ana")
+    page.get_by_role("button", name="Mano a mano (2)").click()
+    on_table(page)
+    seen_vote = False
+
+    def step() -> bool:
+        if screen(page) == "match_end":
+            return True
+        dismiss_summary(page)
+        answers = page.locator(".vote-panel .vote-buttons button")
+        if answers.count():
+            nonlocal seen_vote
+            if not seen_vote:
+                shot(page, shots, "live-bot-call")
+                seen_vote = True
+            quiero = page.locator(".vote-buttons .answer-quiero")
+            (quiero if quiero.count() else answers).first.click()
+            return False
+        cards = page.locator("button.card.playable")
+        if cards.count():
+            cards.first.click()
+        return False
+
+    wait_until(step, timeout=240, what="the end of the match")
+    result = view(page)["result"]
+    assert result["cancelled"] is False and max(result["score"]) >= 30
+    expect(page.locator("h1")).to_have_text("¡Ganaron!" if result["winner"] == 0 else "Perdieron")
+    expect(page.get_by_role("button", name="Revancha")).to_be_visible()
+    shot(page, shots, "live-match-end")
+    assert page.js_errors == []  # type: ignore[attr-defined]
+    ctx.close()
+
+
+def test_casual_table_host_scores_with_buttons_and_undoes(browser: Browser, live_server, shots: Path) -> None:  # noqa: ANN001
+    host_ctx, host = new_phone(browser)
+    create_table(host, live_server.url, "Ana", players=2, mode="casual")
+    host.get_by_role("button", name="Poner un bot (#2)").click()
+    host.get_by_role("button", name="Empezar").click()
+    on_table(host)
+    expect(host.get_by_role("button", name="Truco")).to_have_count(0)  # no calls in casual mode
+    host.get_by_role("button", name="+3 para Nosotros").click()
+    expect(host.locator("[data-testid=score-us]")).to_have_text("3")
+    host.get_by_role("button", name="+2 para Ellos").click()
+    expect(host.locator("[data-testid=score-them]")).to_have_text("2")
+    shot(host, shots, "live-casual")
+    host.get_by_role("button", name="Deshacer el último punto anotado").click()
+    expect(host.locator("[data-testid=score-them]")).to_have_text("0")
+    expect(host.locator("[data-testid=score-us]")).to_have_text("3")
+    assert view(host)["casual"]["score"] == [3, 0]
+    hand = view(host)["game"]["hand_no"]
+    host.get_by_role("button", name="Terminar la mano (después de un «no quiero» en voz alta)").click()
+    wait_until(lambda: (view(host).get("game") or {}).get("hand_no") == hand + 1, what="the next hand")
+    dismiss_summary(host)
+    expect(host.locator(".hand-no")).to_have_text(f"Mano {hand + 1}")
+    assert host.js_errors == []  # type: ignore[attr-defined]
+    host_ctx.close()
