@@ -275,10 +275,10 @@ class Runtime:
             p = lv.table.by_token(token) if isinstance(token, str) else None
             if p is None:
                 raise BadToken("unknown seat token")
-            self._command(lv, Envelope(Connect(p.pid)), None)
             conn = Connection(table_id, p.pid, send, next(self._conn_ids))
             lv.conns.setdefault(p.pid, []).append(conn)
             self._send(conn, self._snapshot(lv, p.pid, "connect"))
+            self._command(lv, Envelope(Connect(p.pid)), None)  # its update reaches this socket too
             return conn
 
         return await self._call(live, run)

@@ -55,7 +55,7 @@ from truco.table.commands import (
     UndoAward,
     Wake,
 )
-from truco.table.effects import EVERYONE, Audience, Effect, Outcome, to_team
+from truco.table.effects import EVERYONE, Audience, Effect, Outcome, to_seat, to_team
 from truco.table.state import Deadline, DeadlineKind, Player, SeatSlot, Table, Vote
 
 CASUAL_DO = frozenset({Do.PLAY, Do.MAZO})
@@ -719,6 +719,9 @@ def _connect(t: Table, cmd: Connect, ctx: _Ctx) -> bool:
     if p.seat is not None:
         _drop_deadlines(t, "reconnect", seat=p.seat)
     ctx.send(EVERYONE, "connected", player=p.pid, seat=p.seat)
+    if p.restart_grace:  # back after our restart: tell them why the deadlines moved
+        ctx.send(to_seat(p.seat) if p.seat is not None else EVERYONE, "server_restarted",
+                 deadlines=[{"kind": d.kind, "at_ms": d.at_ms, "seat": d.seat} for d in t.deadlines])
     return True
 
 
