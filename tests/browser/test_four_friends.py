@@ -116,6 +116,20 @@ def test_four_friends_play_whole_hands(browser: Browser, live_server, shots: Pat
     for p in pages:
         dismiss_summary(p)
 
+    # ---- señas: a player signals; only the partner sees it
+    sender = host
+    partner = next(p for p in pages if p is not host and seat(p) % 2 == seat(host) % 2)
+    tap(sender, "Señas")
+    expect(sender.get_by_role("dialog")).to_contain_text("Solo la ve tu equipo")
+    shot(sender, shots, "live-senas-panel")
+    tap(sender, "Ancho de espada")
+    expect(partner.locator(".sena-toast")).to_contain_text("Ana te hace una seña: Ancho de espada")
+    shot(partner, shots, "live-sena-received")
+    for p in pages:
+        if seat(p) % 2 != seat(host) % 2:
+            expect(p.locator(".sena-toast")).to_have_count(0)
+            assert view(p)["senas"] == []
+
     # ---- hand 2: the team in turn goes to the mazo, one player after the other
     goer = wait_until(lambda: next((p for p in pages if "mazo" in legal(p)), None), what="a mazo button")
     team = seat(goer) % 2

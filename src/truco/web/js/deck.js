@@ -66,7 +66,7 @@ export function cardFace(name) {
       ${number === 11 ? `<path d="M24 33q3-8 10-6l3 3-3 1 1 4h-4l-2-2-2 2Z" fill="#a1887f" stroke="${ink}" stroke-width=".6"/>` : ""}
       ${number === 10 ? `<circle cx="30" cy="29.5" r="4" fill="#f1d3b3" stroke="${ink}" stroke-width=".6"/>` : ""}
       ${pip(suit, 30, 50, 22)}
-      <text x="30" y="68" text-anchor="middle" font-size="6.4" font-weight="700" fill="${ink}"
+      <text x="30" y="68" text-anchor="middle" font-size="${number === 11 ? 5.4 : 6.4}" font-weight="700" fill="${ink}"
         font-family="system-ui, sans-serif" letter-spacing=".3">${FIGURE[number]}</text>`;
   }
   const num = String(number);

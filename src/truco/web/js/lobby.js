@@ -99,7 +99,7 @@ export function waitingScreen(model, ui, send, rerender) {
       filled < players && h("label", { class: "field inline" }, t("bot_level"),
         h("select", { class: "input", onchange: (e) => { ui.botLevel = e.target.value; } },
           LEVELS.map((l) => h("option", { value: l, selected: (ui.botLevel || "normal") === l }, t(`level_${l}`))))),
-      players > 2 ? h("button", { class: "btn", type: "button", onclick: () => send({ type: "shuffle_teams" }) }, `🔀 ${t("shuffle_teams")}`) : null)
+      players > 2 ? h("button", { class: "btn", type: "button", onclick: () => send({ type: "shuffle_teams" }) }, h("span", { "aria-hidden": "true" }, "🔀"), " ", t("shuffle_teams")) : null)
       : null,
     isHost
       ? h("button", { class: "btn primary wide", type: "button", disabled: model.commands.includes("start") ? null : true,

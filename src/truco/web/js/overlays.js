@@ -1,6 +1,7 @@
 // Hand summary, match end and cancelled: what the table shows between and after hands.
 
-import { h } from "./dom.js";
+import { cardFace } from "./deck.js";
+import { h, svg } from "./dom.js";
 import { t } from "./i18n.js";
 import { teamOf } from "./seating.js";
 import { seatName, shownCards, sungTantos } from "./table.js";
@@ -56,7 +57,8 @@ export function matchEnd(model, send) {
   const score = model.score || result.score || [0, 0];
   const won = result.winner === mine;
   return h("main", { class: `screen end-screen ${won ? "won" : "lost"}`, dataset: { screen: "match_end" } },
-    h("div", { class: "end-emblem", "aria-hidden": "true" }, won ? "🏆" : "🃏"),
+    // the best card of the deck for a win, the humblest for a loss
+    h("div", { class: "end-emblem card", "aria-hidden": "true" }, svg(cardFace(won ? "1e" : "4c"))),
     h("h1", null, won ? t("match_won") : t("match_lost")),
     h("p", { class: "end-score" },
       h("span", { class: "us" }, `${t("team_us")} ${score[mine]}`), " – ",
@@ -76,7 +78,7 @@ export function cancelledScreen(model, send) {
     why = t("cancelled_disconnect", { name: c.name || (c.seat !== undefined && c.seat !== null ? seatName(model, c.seat) : "?") });
   } else if (c.reason === "host") why = t("cancelled_host");
   return h("main", { class: "screen end-screen cancelled", dataset: { screen: "cancelled" } },
-    h("div", { class: "end-emblem", "aria-hidden": "true" }, "⛔"),
+    h("div", { class: "end-emblem stop", "aria-hidden": "true" }, "✋"),
     h("h1", null, t("cancelled_title")),
     h("p", { class: "why" }, why),
     h("button", { class: "btn primary wide", type: "button", onclick: () => send({ type: "back_to_sala" }) }, t("back_to_sala")));

@@ -228,7 +228,7 @@ function callButtons(model, send) {
 function senasButton(model, ui, rerender) {
   if (!model.settings.senas || model.settings.players < 4 || !model.game || model.game.hand_over) return null;
   return h("button", { class: "btn ghost senas-btn", type: "button", "aria-expanded": ui.senasOpen ? "true" : "false",
-    onclick: () => { ui.senasOpen = !ui.senasOpen; rerender(); } }, `🤫 ${t("senas_open")}`);
+    onclick: () => { ui.senasOpen = !ui.senasOpen; rerender(); } }, h("span", { "aria-hidden": "true" }, "🤫"), " ", t("senas_open"));
 }
 
 export function senasPanel(model, ui, send, rerender) {
