@@ -301,3 +301,70 @@ async def test_a_restart_never_forces_a_vote(make_runtime: MakeRuntime, tmp_path
     await fresh.submit(table_id, tokens[(a + 2) % 4], {"type": "act", "do": "quiero"})
     g = fresh.table(table_id).game
     assert g is not None and g.truco_level == 1
+
+
+async def test_a_bug_in_a_command_refuses_it_and_the_table_lives_on(make_runtime: MakeRuntime,
+                                                                     monkeypatch: pytest.MonkeyPatch):
+    import truco.runtime.runtime as module
+    rt = await make_runtime()
+    table_id, tokens, _ = await four_humans(rt)
+    v = rt.version(table_id)
+    real = module.apply
+
+    def broken(*a: Any) -> Any:
+        raise RuntimeError("boom")
+
+    monkeypatch.setattr(module, "apply", broken)
+    res = await rt.submit(table_id, tokens[0], {"type": "sena", "sena": "nada"})
+    assert not res.ok and rt.version(table_id) == v
+    monkeypatch.setattr(module, "apply", real)
+    assert (await rt.submit(table_id, tokens[0], {"type": "sena", "sena": "nada"})).ok
+
+
+@pytest.mark.parametrize("seed", range(4))
+async def test_random_traffic_keeps_versions_contiguous_and_the_log_replays(
+        make_runtime: MakeRuntime, tmp_path: Path, seed: int):
+    """Random players send random commands (legal, illegal, stale, resent); then a fresh runtime
+    rebuilds the same table from SQLite."""
+    import random
+    rng = random.Random(seed)
+    path = str(tmp_path / "r.db")
+    clock = FakeClock()
+    rt = await make_runtime(SQLiteStorage(path), clock=clock)
+    table_id, tokens, boxes = await four_humans(rt, target=15)
+    sent: list[tuple[str, dict[str, Any], str]] = []
+    for i in range(250):
+        await rt.settle()
+        who = rng.randrange(5)
+        token = tokens[who] if who < 4 else "stale"
+        view = boxes[who % 4].view
+        if rng.random() < 0.7 and view["legal"]:
+            a = rng.choice(view["legal"])
+            cmd = {"type": "act", "do": a["do"]} | ({"card": a["card"]} if "card" in a else {})
+        else:
+            cmd = rng.choice([{"type": "act", "do": "mazo"}, {"type": "sena", "sena": "dos"},
+                              {"type": "start"}, {"type": "rematch"}, {"type": "act", "do": "quiero"}])
+        if sent and rng.random() < 0.1:
+            token, cmd, cid = sent[-1]  # a resend
+        else:
+            cid = f"c{i}"
+        sent.append((token, cmd, cid))
+        res = await rt.submit(table_id, token, cmd, cid)
+        assert res.ok or res.reason
+        if rng.random() < 0.1:
+            clock.advance(rng.choice([1_000, 10_000, 30_000]))
+        if rt.table(table_id).phase == "over":
+            await rt.submit(table_id, tokens[0], {"type": "rematch"})
+    await rt.settle()
+    last = rt.version(table_id)
+    for box in boxes:
+        versions = [m["version"] for m in box.messages]
+        assert versions == list(range(versions[0], last + 1))
+    before = rt.table(table_id)
+    await rt.close()
+    fresh = await make_runtime(SQLiteStorage(path), clock=clock)
+    after = fresh.table(table_id)
+    assert after.version == before.version + 1
+    assert after.seats == before.seats and after.hand_no == before.hand_no and after.vote == before.vote
+    if before.game is not None:
+        assert after.game is not None and hand_record(after.game) == hand_record(before.game)

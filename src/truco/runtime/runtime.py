@@ -416,6 +416,9 @@ class Runtime:
             new, out = apply(live.table, env, now)
         except TableError as e:
             return SubmitResult(False, live.table.version, cid, str(e))
+        except Exception:  # a bug must not cost the match: the table is unchanged, the command refused
+            log.exception("table %s: %s failed", live.table_id, command_to_dict(env.command)["type"])
+            return SubmitResult(False, live.table.version, cid, "the server could not do that")
         if not out.changed:
             return SubmitResult(True, live.table.version, cid)
         entry = LogEntry(new.version, now, command_to_dict(env.command), env.player, cid)
