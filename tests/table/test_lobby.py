@@ -207,3 +207,16 @@ def test_bad_settings_are_refused_with_a_reason(raw: dict[str, object]):
 def test_a_host_name_must_be_a_name():
     with pytest.raises(TableError):
         create(Create("T", TableSettings(), "   ", "tok", 1), 0)
+
+
+def test_views_built_together_equal_views_built_alone():
+    from truco.table import table_view, table_views
+    d = Driver(players=6, humans=(0, 1, 2, 3))
+    d.call_truco()
+    together = table_views(d.t, [p.pid for p in d.t.players])
+    for p in d.t.players:
+        alone = table_view(d.t, p.pid)
+        assert together[p.pid] == alone.to_dict()
+        assert alone.game is not None
+        expected_game = alone.game.to_dict() | {"legal": [a.to_dict() for a in alone.legal]}
+        assert together[p.pid]["game"] == expected_game

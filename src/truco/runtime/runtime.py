@@ -47,6 +47,7 @@ from truco.table import (
     hints_wanted,
     parse_command,
     table_view,
+    table_views,
 )
 
 log = logging.getLogger("truco.runtime")
@@ -439,6 +440,7 @@ class Runtime:
 
     def _after(self, live: _Live, out: Outcome, now: int) -> None:
         t = live.table
+        views = table_views(t, [pid for pid in live.conns if t.player(pid) is not None])
         for pid, conns in list(live.conns.items()):
             p = t.player(pid)
             if p is None:
@@ -449,7 +451,7 @@ class Runtime:
             msg = {
                 "type": "update", "table_id": t.table_id, "version": t.version,
                 "events": [e.event for e in out.effects if e.audience.reaches(p.seat)],
-                "view": table_view(t, pid).to_dict(),
+                "view": views[pid],
             }
             for c in conns:
                 self._send(c, msg)

@@ -51,7 +51,7 @@ from truco.table.session import (
 )
 from truco.table.settings import SettingsError, TableSettings
 from truco.table.state import Deadline, Player, SeatSlot, Table, Vote
-from truco.table.view import SeatInfo, TableView, VoteView, table_view
+from truco.table.view import SeatInfo, TableView, VoteView, table_view, table_views
 
 __all__ = [
     "EVERYONE", "SENAS", "Act", "AddBot", "Audience", "Award", "BotAct", "BotHint", "Command",
@@ -60,6 +60,6 @@ __all__ = [
     "SeatInfo", "SeatSlot", "Sena", "SettingsError", "ShuffleTeams", "Sit", "Start", "Table",
     "TableError", "TableSettings", "TableView", "UndoAward", "Vote", "VoteView", "Wake", "apply",
     "bot_view", "bots_to_act", "command_from_dict", "command_to_dict", "commands_open", "create",
-    "hints_wanted", "parse_command", "replay_log", "seat_legal", "table_view", "to_seat", "to_team",
-    "voters",
+    "hints_wanted", "parse_command", "replay_log", "seat_legal", "table_view", "table_views", "to_seat",
+    "to_team", "voters",
 ]

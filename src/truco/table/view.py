@@ -7,10 +7,12 @@ señas their partners sent them; the casual score; the result. Nobody's token bu
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any
 
 from truco.engine import Action, Do, PublicView, SeatView, public_to_dict, public_view, view_for
+from truco.engine.cards import NAME
 from truco.table.session import commands_open, seat_legal, voters
 from truco.table.state import Table
 
@@ -92,13 +94,14 @@ class TableView:
     last_hand: dict[str, Any] | None
     result: dict[str, Any] | None
 
-    def to_dict(self) -> dict[str, Any]:
+    def to_dict(self, public_dict: dict[str, Any] | None = None) -> dict[str, Any]:
+        """JSON-ready. ``public_dict`` (``public_to_dict`` of the same hand) may be shared among the
+        views of one version: it is only read, never changed."""
         game: dict[str, Any] | None
         if self.game is not None:
-            game = self.game.to_dict()
-            game["legal"] = [a.to_dict() for a in self.legal]
+            game = _seat_dict(self.game, self.legal, public_dict)
         elif self.public is not None:
-            game = public_to_dict(self.public)
+            game = public_dict if public_dict is not None else public_to_dict(self.public)
         else:
             game = None
         return {
@@ -119,6 +122,21 @@ class TableView:
             "last_hand": self.last_hand,
             "result": self.result,
         }
+
+
+def _seat_dict(v: SeatView, legal: tuple[Action, ...], public_dict: dict[str, Any] | None) -> dict[str, Any]:
+    """``SeatView.to_dict`` with the table's legal actions, reusing a shared public part."""
+    d = dict(public_dict) if public_dict is not None else public_to_dict(v.public)
+    d.update({
+        "seat": v.seat,
+        "team": v.team,
+        "cards": [NAME[c] for c in v.cards],
+        "dealt": [NAME[c] for c in v.dealt],
+        "my_tanto": v.my_tanto,
+        "my_flor": v.my_flor,
+        "legal": [a.to_dict() for a in legal],
+    })
+    return d
 
 
 def _seat_infos(t: Table) -> tuple[SeatInfo, ...]:
@@ -152,16 +170,17 @@ def _vote_view(t: Table, seat: int | None) -> VoteView | None:
                     v.vote_of(seat), hint, window, answer)
 
 
-def table_view(t: Table, pid: int) -> TableView:
-    """Build player ``pid``'s view. Raises ``KeyError`` for a player who is not at the table."""
+def table_view(t: Table, pid: int, public: PublicView | None = None) -> TableView:
+    """Build player ``pid``'s view. Raises ``KeyError`` for a player who is not at the table.
+    ``public`` (``public_view(t.game)``) may be shared among the views of one version."""
     me = t.player(pid)
     if me is None:
         raise KeyError(pid)
     seat = me.seat
     game: SeatView | None = None
-    public: PublicView | None = None
     if t.game is not None and t.phase == "playing":
-        public = public_view(t.game)
+        if public is None:
+            public = public_view(t.game)
         if seat is not None:
             game = view_for(t.game, seat, public)
     legal = seat_legal(t, seat) if seat is not None else ()
@@ -175,9 +194,16 @@ def table_view(t: Table, pid: int) -> TableView:
         match_no=t.match_no, me=pid, my_name=me.name, my_seat=seat, host=t.host,
         seats=_seat_infos(t),
         lobby=tuple((p.pid, p.name, p.seat, p.connected) for p in t.players if not p.left),
-        game=game, public=public if game is None else None, legal=legal,
+        game=game, public=public if game is None and t.phase == "playing" else None, legal=legal,
         commands=commands_open(t, pid),
         vote=_vote_view(t, seat),
         deadlines=tuple((d.kind, d.at_ms, d.seat) for d in sorted(t.deadlines, key=lambda d: d.at_ms)),
         casual=casual, senas=senas, last_hand=t.last_hand, result=t.result,
     )
+
+
+def table_views(t: Table, pids: Iterable[int]) -> dict[int, dict[str, Any]]:
+    """The JSON views of several players at one version, sharing the public part of the hand."""
+    public = public_view(t.game) if t.game is not None and t.phase == "playing" else None
+    public_dict = public_to_dict(public) if public is not None else None
+    return {pid: table_view(t, pid, public).to_dict(public_dict) for pid in pids}
