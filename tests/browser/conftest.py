@@ -1,7 +1,7 @@
 """Chromium for Playwright, a static server for the mock page, and the real server for end-to-end tests.
 
 Never downloads a browser: a Playwright-managed Chromium is used when one is installed, otherwise
-Debian's ``/usr/bin/chromium``. Without either, the browser tests skip with the reason, unless
+Debian's ``/usr/bin/chromium`` (or ``TRUCO_CHROMIUM``). Without either, the browser tests skip with the reason, unless
 ``TRUCO_REQUIRE_SERVICES=1`` (CI), where they fail.
 """
 
@@ -58,11 +58,14 @@ def browser_type_launch_args(browser_type_launch_args: dict[str, Any]) -> dict[s
         import playwright  # noqa: F401
     except ImportError:
         unavailable("playwright is not installed (pip install playwright pytest-playwright)")
-    if _playwright_chromium_installed():
+    chosen = os.environ.get("TRUCO_CHROMIUM")
+    if not chosen and _playwright_chromium_installed():
         return {**browser_type_launch_args, "args": CHROMIUM_ARGS}
-    if not (os.path.exists(SYSTEM_CHROMIUM) or shutil.which("chromium")):
-        unavailable("no Chromium: apt-get install -y chromium (never `playwright install` here)")
-    return {**browser_type_launch_args, "executable_path": SYSTEM_CHROMIUM, "args": CHROMIUM_ARGS}
+    exe = chosen or (SYSTEM_CHROMIUM if os.path.exists(SYSTEM_CHROMIUM) else shutil.which("chromium"))
+    if not exe or not os.path.exists(exe):
+        unavailable(f"no Chromium at {exe or SYSTEM_CHROMIUM}: apt-get install -y chromium "
+                    "(never `playwright install` here)")
+    return {**browser_type_launch_args, "executable_path": exe, "args": CHROMIUM_ARGS}
 
 
 @pytest.fixture(scope="session")

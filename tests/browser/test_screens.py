@@ -43,11 +43,13 @@ def test_touch_targets_are_at_least_44px(page: Page, static_url: str, screen: st
     assert small == []
 
 
-def test_nothing_overflows_a_phone_width(page: Page, static_url: str) -> None:
-    for screen in ["table", "table6", "vote", "casual_host", "waiting", "home"]:
+@pytest.mark.parametrize("width", [360, 390, 430])
+def test_nothing_overflows_a_phone_width(page: Page, static_url: str, width: int) -> None:
+    page.set_viewport_size({"width": width, "height": 800})
+    for screen in ["table", "table6", "vote", "casual_host", "waiting", "home", "summary", "senas"]:
         open_mock(page, static_url, screen)
-        width = page.evaluate("document.documentElement.scrollWidth")
-        assert width <= 390, f"{screen} is {width}px wide"
+        scroll = page.evaluate("document.documentElement.scrollWidth")
+        assert scroll <= width, f"{screen} is {scroll}px wide on a {width}px phone"
 
 
 def test_table_shows_mano_pie_dealer_and_turn(page: Page, static_url: str) -> None:

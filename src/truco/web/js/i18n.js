@@ -160,6 +160,7 @@ const ES = {
   sena_nada: "Nada",
   // casual
   casual_badge: "Modo casual: los cantos, en voz alta",
+  casual_chip: "cantos en voz alta",
   casual_add: "Sumar a {team}",
   casual_plus: "+{n} para {team}",
   undo: "Deshacer",
@@ -323,6 +324,7 @@ const EN = {
   sena_tengo_envido: "I have envido",
   sena_nada: "Nothing",
   casual_badge: "Casual mode: calls are said aloud",
+  casual_chip: "calls said aloud",
   casual_add: "Add to {team}",
   casual_plus: "+{n} for {team}",
   undo: "Undo",

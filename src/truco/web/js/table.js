@@ -95,7 +95,8 @@ function infoStrip(model) {
   return h("div", { class: "info-strip" },
     h("span", { class: "hand-no" }, t("hand_no", { n: game.hand_no })),
     h("span", { class: "bazas" }, results),
-    model.settings.mode !== "casual" ? h("span", { class: "truco-value" }, t("truco_value", { n: game.truco_value })) : null,
+    model.settings.mode !== "casual" ? h("span", { class: "truco-value" }, t("truco_value", { n: game.truco_value }))
+      : h("span", { class: "chip chip-casual", title: t("casual_badge") }, t("casual_chip")),
     h("span", { class: `turn-text ${turnSeat?.includes(model.me) ? "mine" : ""}`, role: "status", "aria-live": "polite" }, turnText));
 }
 
