@@ -1,8 +1,8 @@
 """Chromium for Playwright, a static server for the mock page, and the real server for end-to-end tests.
 
 Never downloads a browser: a Playwright-managed Chromium is used when one is installed, otherwise
-Debian's ``/usr/bin/chromium`` (or ``TRUCO_CHROMIUM``). Without either, the browser tests skip with the reason, unless
-``TRUCO_REQUIRE_SERVICES=1`` (CI), where they fail.
+Debian's ``/usr/bin/chromium`` (or ``TRUCO_CHROMIUM``). Without either, the browser tests skip with
+the reason, unless ``TRUCO_REQUIRE_SERVICES=1`` (CI), where they fail.
 """
 
 from __future__ import annotations

@@ -8,6 +8,7 @@ from pathlib import Path
 
 from playwright.sync_api import Browser, Page, expect
 
+from tests.browser.conftest import LiveServer
 from tests.browser.helpers import (
     create_table,
     dismiss_summary,
@@ -53,7 +54,8 @@ def play_until_hand_over(pages: list[Page], hand_no: int, mazo_team: int | None 
     wait_until(step, timeout=60, what=f"hand {hand_no} to end")
 
 
-def test_four_friends_play_whole_hands(browser: Browser, live_server, shots: Path) -> None:  # noqa: ANN001
+def test_four_friends_play_whole_hands(browser: Browser, live_server: LiveServer,
+        shots: Path) -> None:
     contexts = []
     ctx, host = new_phone(browser)
     contexts.append(ctx)
@@ -77,7 +79,8 @@ def test_four_friends_play_whole_hands(browser: Browser, live_server, shots: Pat
         expect(p.locator(".chip-dealer")).to_have_count(1)
 
     # ---- hand 1: an envido, accepted by the other team's two votes; the table sings the tantos
-    caller = wait_until(lambda: next((p for p in pages if "envido" in legal(p)), None), what="an envido button")
+    caller = wait_until(lambda: next((p for p in pages if "envido" in legal(p)), None),
+                        what="an envido button")
     tap(caller, "Envido")
     answering = [p for p in pages if seat(p) % 2 != seat(caller) % 2]
     for p in pages:

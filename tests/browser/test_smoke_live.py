@@ -6,10 +6,12 @@ from pathlib import Path
 
 from playwright.sync_api import Browser, expect
 
+from tests.browser.conftest import LiveServer
 from tests.browser.helpers import create_table, join_table, new_phone, shot
 
 
-def test_create_join_and_start(browser: Browser, live_server, shots: Path) -> None:  # noqa: ANN001
+def test_create_join_and_start(browser: Browser, live_server: LiveServer,
+        shots: Path) -> None:
     host_ctx, host = new_phone(browser)
     code = create_table(host, live_server.url, "Ana", players=2)
     link = host.locator("#share-link").input_value()

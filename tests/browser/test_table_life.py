@@ -7,6 +7,7 @@ from pathlib import Path
 
 from playwright.sync_api import Browser, Page, expect
 
+from tests.browser.conftest import LiveServer
 from tests.browser.helpers import (
     create_table,
     dismiss_summary,
@@ -24,7 +25,8 @@ def on_table(page: Page) -> None:
     expect(page.locator("#app[data-screen=table]")).to_be_visible()
 
 
-def test_reload_mid_hand_resumes_the_seat_with_the_same_cards(browser: Browser, live_server, shots: Path) -> None:  # noqa: ANN001
+def test_reload_mid_hand_resumes_the_seat_with_the_same_cards(browser: Browser, live_server: LiveServer,
+        shots: Path) -> None:
     host_ctx, host = new_phone(browser)
     create_table(host, live_server.url, "Ana", players=2)
     guest_ctx, guest = new_phone(browser)
@@ -33,7 +35,8 @@ def test_reload_mid_hand_resumes_the_seat_with_the_same_cards(browser: Browser, 
     on_table(host)
     on_table(guest)
     # whoever is mano plays a card, so the hand is under way
-    first = wait_until(lambda: next((p for p in (host, guest) if p.locator("button.card.playable").count()), None))
+    first = wait_until(lambda: next((p for p in (host, guest)
+                                     if p.locator("button.card.playable").count()), None))
     first.locator("button.card.playable").first.click()
     wait_until(lambda: sum(len(r) for r in view(guest)["game"]["rounds"]) == 1, what="the card on the table")
     before = view(guest)
@@ -51,8 +54,10 @@ def test_reload_mid_hand_resumes_the_seat_with_the_same_cards(browser: Browser, 
     guest_ctx.close()
 
 
-def test_closing_the_page_for_good_cancels_after_the_grace_time(browser: Browser, live_server, shots: Path) -> None:  # noqa: ANN001
-    created = live_server.post("/api/tables", {"settings": {"players": 2, "reconnect_seconds": 3}, "name": "Ana"})
+def test_closing_the_page_for_good_cancels_after_the_grace_time(browser: Browser, live_server: LiveServer,
+        shots: Path) -> None:
+    settings = {"players": 2, "reconnect_seconds": 3}  # the grace time, shortened for the test
+    created = live_server.post("/api/tables", {"settings": settings, "name": "Ana"})
     code = created["code"]
     joined = live_server.post(f"/api/tables/{code}/join", {"name": "Beto"})
     host_ctx, host = new_phone(browser)
@@ -75,7 +80,8 @@ def test_closing_the_page_for_good_cancels_after_the_grace_time(browser: Browser
     host_ctx.close()
 
 
-def test_one_person_plays_a_whole_match_against_a_bot(browser: Browser, live_server, shots: Path) -> None:  # noqa: ANN001
+def test_one_person_plays_a_whole_match_against_a_bot(browser: Browser, live_server: LiveServer,
+        shots: Path) -> None:
     ctx, page = new_phone(browser)
     page.goto(live_server.url + "/")
     page.get_by_label("Tu nombre").fill("Ana")
@@ -111,7 +117,8 @@ def test_one_person_plays_a_whole_match_against_a_bot(browser: Browser, live_ser
     ctx.close()
 
 
-def test_casual_table_host_scores_with_buttons_and_undoes(browser: Browser, live_server, shots: Path) -> None:  # noqa: ANN001
+def test_casual_table_host_scores_with_buttons_and_undoes(browser: Browser, live_server: LiveServer,
+        shots: Path) -> None:
     host_ctx, host = new_phone(browser)
     create_table(host, live_server.url, "Ana", players=2, mode="casual")
     host.get_by_role("button", name="Poner un bot (#2)").click()
