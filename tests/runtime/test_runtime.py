@@ -368,3 +368,25 @@ async def test_random_traffic_keeps_versions_contiguous_and_the_log_replays(
     assert after.seats == before.seats and after.hand_no == before.hand_no and after.vote == before.vote
     if before.game is not None:
         assert after.game is not None and hand_record(after.game) == hand_record(before.game)
+
+
+async def test_a_vote_with_a_stale_token_changes_nothing(make_runtime: MakeRuntime):
+    rt = await make_runtime()
+    table_id, tokens, _boxes = await four_humans(rt)
+    caller = turn(rt, table_id)
+    await rt.submit(table_id, tokens[caller], {"type": "act", "do": "truco"})
+    a = (caller + 1) % 4
+    await rt.submit(table_id, tokens[a], {"type": "act", "do": "quiero"})
+    vote, version = rt.table(table_id).vote, rt.version(table_id)
+    stale = tokens[a][:-1] + ("x" if tokens[a][-1] != "x" else "y")
+    res = await rt.submit(table_id, stale, {"type": "act", "do": "no_quiero"})
+    assert not res.ok and res.reason == "unknown seat token"
+    assert rt.table(table_id).vote == vote and rt.version(table_id) == version
+
+
+async def test_unknown_bot_levels_are_refused(make_runtime: MakeRuntime):
+    rt = await make_runtime()
+    c = await rt.create_table({"players": 2}, "Ana")
+    res = await rt.submit(c.table_id, c.token, {"type": "add_bot", "seat": 1, "level": "genius"})
+    assert not res.ok and "unknown bot level" in (res.reason or "")
+    assert (await rt.submit(c.table_id, c.token, {"type": "add_bot", "seat": 1, "level": "dificil"})).ok

@@ -17,11 +17,12 @@ from dataclasses import dataclass, field
 from functools import partial
 from typing import Any, TypeVar
 
-from truco.bots import Bot, make_bot
+from truco.bots import LEVELS, Bot, make_bot
 from truco.engine import Action
 from truco.runtime.clock import Clock, SystemClock
 from truco.storage import LogEntry, Storage, StorageError
 from truco.table import (
+    AddBot,
     BotAct,
     BotHint,
     CommandError,
@@ -313,6 +314,10 @@ class Runtime:
                 command = parse_command(command)
             except CommandError as e:
                 return SubmitResult(False, live.table.version, cid, str(e))
+
+        if isinstance(command, AddBot) and command.level not in LEVELS:
+            return SubmitResult(False, live.table.version, cid,
+                                f"unknown bot level (choose from {', '.join(LEVELS)})")
 
         def run(lv: _Live) -> SubmitResult:
             p = lv.table.by_token(token) if isinstance(token, str) else None

@@ -18,6 +18,7 @@ from truco.engine import (
     Event,
     IllegalAction,
     SeatView,
+    State,
     event_to_dict,
     hand_record,
     legal_actions_for,
@@ -236,7 +237,7 @@ def commands_open(t: Table, pid: int) -> tuple[str, ...]:
 
 
 def _clean_name(name: str) -> str:
-    cleaned = " ".join(name.split())
+    cleaned = " ".join("".join(ch for ch in name if ch.isprintable() or ch.isspace()).split())
     if not 1 <= len(cleaned) <= 24:
         raise TableError("a name has 1 to 24 characters")
     return cleaned
@@ -495,8 +496,7 @@ def _finish_hand(t: Table, ctx: _Ctx) -> None:
     t.vote = None
     _drop_deadlines(t, "vote_window", "answer")
     t.hands = (*t.hands, hand_record(g))
-    t.last_hand = {"hand_no": t.hand_no, "winner": g.hand_winner, "score": list(g.score),
-                   "shown": [{"seat": s, "cards": [_name(c) for c in cs]} for s, cs in g.shown]}
+    t.last_hand = _last_hand(t, g, g.hand_winner)
     if t.settings.mode == "full" and g.match_over:
         _end_match(t, {"winner": g.winner, "score": list(g.score), "chicos": list(g.chicos),
                        "cancelled": False, "reason": "target"}, ctx)
@@ -504,8 +504,16 @@ def _finish_hand(t: Table, ctx: _Ctx) -> None:
     _deal(t, (g.dealer + 1) % len(t.seats), ctx)
 
 
-def _name(card: int) -> str:
-    return NAME[card]
+def _last_hand(t: Table, g: State, winner: int) -> dict[str, Any]:
+    """What everyone may see of the hand just over: its rounds, the cards shown (rule 13), the score."""
+    rounds = (*g.rounds, g.plays) if g.plays else g.rounds
+    return {
+        "hand_no": t.hand_no, "winner": winner,
+        "score": list(t.casual_score if t.settings.mode == "casual" else g.score),
+        "rounds": [[{"seat": s, "card": NAME[c]} for s, c in r] for r in rounds],
+        "results": list(g.results),
+        "shown": [{"seat": s, "cards": [NAME[c] for c in cs]} for s, cs in g.shown],
+    }
 
 
 def _end_match(t: Table, result: dict[str, Any], ctx: _Ctx) -> None:
@@ -701,8 +709,7 @@ def _end_hand(t: Table, p: Player, cmd: EndHand, ctx: _Ctx) -> None:
     assert g is not None
     ctx.send(EVERYONE, "hand_ended_early", hand_no=t.hand_no)
     t.hands = (*t.hands, hand_record(g))
-    t.last_hand = {"hand_no": t.hand_no, "winner": -1, "score": list(t.casual_score), "shown": [],
-                   "ended_early": True}
+    t.last_hand = _last_hand(t, g, -1) | {"ended_early": True}
     _deal(t, (g.dealer + 1) % len(t.seats), ctx)
 
 
