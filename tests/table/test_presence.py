@@ -112,3 +112,18 @@ def test_a_stale_deadline_does_nothing():
     d.back(1)
     out = d.at(HOLD, t0)  # the timer for the old hold fires: nothing is due any more
     assert not out.changed and d.t.phase == "playing"
+
+
+def test_ruling19_against_bots_a_disconnection_forces_no_vote():
+    d = Driver(humans=(0, 2))
+    if d.turn % 2 == 0:  # a human leads: they play, and the next seat is a bot
+        card = next(a for a in d.view(d.turn).legal if a.do is Do.PLAY)
+        d.seat(d.turn, Do.PLAY, card.card)
+    d.bot(d.turn, Do.TRUCO)
+    assert d.t.vote is not None and d.t.vote.team == 0
+    d.drop(2)
+    assert d.t.vote is not None and d.t.vote.vote_of(2) is None
+    d.back(2)
+    d.seat(0, Do.QUIERO)
+    d.seat(2, Do.QUIERO)
+    assert d.t.vote is None and d.t.game is not None and d.t.game.truco_level == 1

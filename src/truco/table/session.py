@@ -559,8 +559,9 @@ def _open_vote(t: Table, key: tuple[int, int], ctx: _Ctx) -> None:
 
 
 def _away(t: Table, seat: int) -> bool:
+    """Away in a way that forces their vote: not after our restart, not at a table without deadlines."""
     p = t.seat_player(seat)
-    return p is not None and not p.connected and not p.restart_grace
+    return p is not None and not p.connected and not p.restart_grace and t.deadlines_on
 
 
 def _force(t: Table, seat: int) -> None:
@@ -748,7 +749,7 @@ def _disconnect(t: Table, cmd: Disconnect, ctx: _Ctx) -> bool:
     ctx.send(EVERYONE, "disconnected", player=p.pid, seat=p.seat)
     if t.phase == "playing" and p.seat is not None:
         _hold_seat(t, p.seat, ctx)
-        if t.vote is not None and p.seat in voters(t):
+        if t.vote is not None and p.seat in voters(t) and t.deadlines_on:
             _force(t, p.seat)
             ctx.send(to_team(t.vote.team), "vote_cast", seat=p.seat, vote=str(t.vote.vote_of(p.seat)),
                      forced=True)
