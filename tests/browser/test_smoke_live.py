@@ -29,3 +29,32 @@ def test_create_join_and_start(browser: Browser, live_server: LiveServer,
     assert host.js_errors == [] and guest.js_errors == []  # type: ignore[attr-defined]
     host_ctx.close()
     guest_ctx.close()
+
+
+def test_host_arranges_the_seats(browser: Browser, live_server: LiveServer, shots: Path) -> None:
+    host_ctx, host = new_phone(browser)
+    create_table(host, live_server.url, "Ana", players=4)
+    guest_ctx, guest = new_phone(browser)
+    join_table(guest, host.locator("#share-link").input_value(), "Beto")
+    expect(host.locator(".seat-row").nth(2)).to_contain_text("Beto")  # rows: team 1 (1, 3), team 2 (2, 4)
+    # Beto sat at seat 2 (the other team); the host moves him to seat 3, her partner
+    host.get_by_role("button", name="Cambiar de lugar: Beto").click()
+    host.locator(".seat-row").nth(1).get_by_role("button", name="Pasarlo acá").click()
+    expect(host.locator(".team-box").first).to_contain_text("Beto")
+    expect(guest.locator(".team-box").first).to_contain_text("Beto")
+    host.get_by_label("Nivel del bot").select_option("dificil")
+    host.get_by_role("button", name="Poner un bot (#2)").click()
+    host.get_by_role("button", name="Poner un bot (#4)").click()
+    expect(host.locator(".chip-bot")).to_have_count(2)
+    expect(host.locator(".chip-bot").first).to_contain_text("difícil")
+    host.get_by_role("button", name="Sacar el bot (#4)").click()
+    expect(host.locator(".chip-bot")).to_have_count(1)
+    expect(host.get_by_role("button", name="Empezar")).to_be_disabled()
+    host.get_by_role("button", name="Poner un bot (#4)").click()
+    host.get_by_role("button", name="Mezclar equipos").click()
+    expect(host.get_by_role("button", name="Empezar")).to_be_enabled()
+    shot(host, shots, "live-waiting-arranged")
+    host.get_by_role("button", name="Empezar").click()
+    expect(guest.locator("#app[data-screen=table]")).to_be_visible()
+    host_ctx.close()
+    guest_ctx.close()

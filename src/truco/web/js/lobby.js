@@ -122,7 +122,7 @@ function seatRow(model, s, ui, send, rerender) {
   if (isHost && moving !== undefined && moving !== null && moving !== s.seat) {
     tools.push(h("button", { class: "btn small", type: "button", onclick: () => {
       send({ type: "place", player: model.seats[moving].player, seat: s.seat }); ui.moving = null; rerender();
-    } }, `⇄ ${t("sit_here")}`));
+    } }, h("span", { "aria-hidden": "true" }, "⇄"), " ", t("place_here")));
   } else if (!taken) {
     if (isHost) {
       tools.push(h("button", { class: "btn small", type: "button", "aria-label": `${t("add_bot")} (#${s.seat + 1})`,
@@ -134,7 +134,7 @@ function seatRow(model, s, ui, send, rerender) {
       tools.push(h("button", { class: "btn small", type: "button", "aria-label": `${t("remove_bot")} (#${s.seat + 1})`,
         onclick: () => send({ type: "remove_bot", seat: s.seat }) }, "✕"));
     }
-    if (model.settings.players > 2) {
+    if (model.settings.players > 2 && !s.bot) {
       tools.push(h("button", { class: "btn small", type: "button", "aria-label": `${t("move_player")}: ${s.name || t("bot")}`,
         "aria-pressed": moving === s.seat ? "true" : "false",
         onclick: () => { ui.moving = moving === s.seat ? null : s.seat; rerender(); } }, "⇄"));
