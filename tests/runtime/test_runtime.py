@@ -360,6 +360,7 @@ async def test_random_traffic_keeps_versions_contiguous_and_the_log_replays(
     for box in boxes:
         versions = [m["version"] for m in box.messages]
         assert versions == list(range(versions[0], last + 1))
+    assert_no_card_leaked(rt, table_id, boxes)
     before = rt.table(table_id)
     await rt.close()
     fresh = await make_runtime(SQLiteStorage(path), clock=clock)
@@ -368,6 +369,30 @@ async def test_random_traffic_keeps_versions_contiguous_and_the_log_replays(
     assert after.seats == before.seats and after.hand_no == before.hand_no and after.vote == before.vote
     if before.game is not None:
         assert after.game is not None and hand_record(after.game) == hand_record(before.game)
+
+
+def assert_no_card_leaked(rt: Runtime, table_id: str, boxes: list[Inbox]) -> None:
+    """Replay the stored log version by version; every message a player got names only cards that
+    player could know at that version (their own, played, or shown)."""
+    from tests.table.test_properties import Knowledge, cards_in
+    from truco.table import Create, Envelope, Table, apply, command_from_dict, create
+
+    entries = rt.storage.log(table_id)
+    first = command_from_dict(entries[0].command)
+    assert isinstance(first, Create)
+    t: Table
+    t, _ = create(first, entries[0].at_ms)
+    know = Knowledge()
+    allowed: dict[int, dict[int, set[str]]] = {}
+    for e in entries[1:]:
+        t, _ = apply(t, Envelope(command_from_dict(e.command), e.player), e.at_ms)
+        know.update(t)
+        allowed[t.version] = {p.pid: know.allowed(p.pid) for p in t.players}
+    for pid, box in enumerate(boxes):
+        assert box.messages
+        for m in box.messages:
+            leaked = cards_in(m) - allowed[m["version"]][pid]
+            assert not leaked, f"player {pid} was sent {leaked} at version {m['version']}"
 
 
 async def test_a_vote_with_a_stale_token_changes_nothing(make_runtime: MakeRuntime):
