@@ -415,3 +415,18 @@ async def test_unknown_bot_levels_are_refused(make_runtime: MakeRuntime):
     res = await rt.submit(c.table_id, c.token, {"type": "add_bot", "seat": 1, "level": "genius"})
     assert not res.ok and "unknown bot level" in (res.reason or "")
     assert (await rt.submit(c.table_id, c.token, {"type": "add_bot", "seat": 1, "level": "dificil"})).ok
+
+
+async def test_closing_the_runtime_answers_every_waiting_command(make_runtime: MakeRuntime):
+    import asyncio
+
+    from truco.runtime import LobbyError
+    rt = await make_runtime()
+    c = await rt.create_table({"players": 2}, "Ana")
+    waiting = asyncio.create_task(rt.submit(c.table_id, c.token, {"type": "add_bot", "seat": 1}))
+    await asyncio.sleep(0)
+    await rt.close()
+    with pytest.raises(LobbyError, match="shutting down"):
+        await waiting
+    with pytest.raises(LobbyError):
+        await rt.join(c.table_id, "Beto")

@@ -184,6 +184,11 @@ class Runtime:
         for task in tasks:
             task.cancel()
         await asyncio.gather(*tasks, return_exceptions=True)
+        for live in self._tables.values():  # nobody waits forever for a command never applied
+            while not live.queue.empty():
+                _, fut = live.queue.get_nowait()
+                if fut is not None and not fut.done():
+                    fut.set_exception(LobbyError("the server is shutting down"))
         self._tables.clear()
         self._timer = None
 
@@ -407,6 +412,8 @@ class Runtime:
                 return
 
     async def _call(self, live: _Live, fn: Callable[[_Live], T]) -> T:
+        if self._closed:
+            raise LobbyError("the server is shutting down")
         fut: asyncio.Future[T] = asyncio.get_running_loop().create_future()
         await live.queue.put((fn, fut))
         return await fut
