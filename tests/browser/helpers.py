@@ -86,5 +86,8 @@ def dismiss_summary(page: Page) -> None:
 
 
 def shot(page: Page, shots: Path, name: str) -> None:
+    """A 2× picture to look at, and a light 1× copy (``css/``) small enough for the docs."""
     page.wait_for_timeout(350)
     page.screenshot(path=str(shots / f"{name}.png"), full_page=True)
+    (shots / "css").mkdir(exist_ok=True)
+    page.screenshot(path=str(shots / "css" / f"{name}.png"), full_page=True, scale="css")

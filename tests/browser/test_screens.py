@@ -8,6 +8,8 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Page, expect
 
+from tests.browser.helpers import shot
+
 SCREENS = ["home", "waiting", "start", "table", "vote", "vote_bot", "vote_other", "table2", "table6",
            "summary", "match_end", "match_lost", "cancelled", "disconnected", "reconnecting", "senas",
            "sena_received", "casual_host", "casual_player"]
@@ -24,8 +26,7 @@ def open_mock(page: Page, static_url: str, screen: str, lang: str = "es") -> Non
 @pytest.mark.parametrize("screen", SCREENS)
 def test_screen_renders_and_is_saved(page: Page, static_url: str, shots: Path, screen: str) -> None:
     open_mock(page, static_url, screen)
-    page.wait_for_timeout(350)  # let a card animation finish before the picture
-    page.screenshot(path=str(shots / f"mock-{screen}.png"), full_page=True)
+    shot(page, shots, f"mock-{screen}")
     # every button has a name a screen reader can say
     unnamed = page.evaluate("""() => [...document.querySelectorAll('button')]
         .filter(b => !(b.getAttribute('aria-label') || b.textContent.trim())).length""")
@@ -84,7 +85,7 @@ def test_bot_partner_hint(page: Page, static_url: str) -> None:
 def test_english_is_available(page: Page, static_url: str, shots: Path) -> None:
     open_mock(page, static_url, "vote", lang="en")
     expect(page.get_by_role("button", name="Quiero (accept)")).to_be_visible()
-    page.screenshot(path=str(shots / "mock-vote-en.png"), full_page=True)
+    shot(page, shots, "mock-vote-en")
 
 
 def test_casual_host_buttons(page: Page, static_url: str) -> None:
@@ -96,3 +97,11 @@ def test_casual_host_buttons(page: Page, static_url: str) -> None:
     assert sent[1] == {"type": "undo_award"}
     end_hand = "Terminar la mano (después de un «no quiero» en voz alta)"
     expect(page.get_by_role("button", name=end_hand)).to_be_visible()
+
+
+def test_the_whole_deck_sheet(page: Page, static_url: str, shots: Path) -> None:
+    page.set_viewport_size({"width": 900, "height": 640})
+    page.goto(f"{static_url}/dev/deck.html")
+    page.wait_for_selector("body[data-ready='1']")
+    expect(page.locator(".card svg")).to_have_count(41)  # 40 faces and the back
+    shot(page, shots, "deck")

@@ -37,7 +37,7 @@ const PIPS = {
   4: { size: 17, at: [[20, 32], [40, 32], [20, 60], [40, 60]] },
   5: { size: 16, at: [[20, 28], [40, 28], [30, 46], [20, 64], [40, 64]] },
   6: { size: 15, at: [[20, 26], [40, 26], [20, 46], [40, 46], [20, 66], [40, 66]] },
-  7: { size: 14, at: [[20, 24], [40, 24], [30, 35], [20, 47], [40, 47], [20, 68], [40, 68]] },
+  7: { size: 13, at: [[20, 24], [40, 24], [15, 46], [30, 46], [45, 46], [20, 68], [40, 68]] },
 };
 
 const FIGURE = { 10: "SOTA", 11: "CABALLO", 12: "REY" };
@@ -59,6 +59,10 @@ export function cardFace(name) {
   if (PIPS[number]) {
     const { size, at } = PIPS[number];
     art = at.map(([x, y]) => pip(suit, x, y, size)).join("");
+    // the two anchos, the strongest cards of the game, get a gold halo
+    if (number === 1 && (suit === "e" || suit === "b")) {
+      art = `<circle cx="30" cy="47" r="21" fill="#fff4cf" stroke="#f4c21b" stroke-width="1.4"/>${art}`;
+    }
   } else {
     // Figures: a framed panel with a large emblem and the figure's name.
     art = `<rect x="13" y="20" width="34" height="52" rx="3" fill="${suit === "o" ? "#fff4cf" : "#f3efe4"}" stroke="${ink}" stroke-width=".8"/>

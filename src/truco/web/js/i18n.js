@@ -285,7 +285,7 @@ const EN = {
   bot_hint: "{name} (bot) suggests: {answer}",
   your_vote: "Your vote",
   sung_title: "Tantos sung",
-  son_buenas: "son buenas (yours win)",
+  son_buenas: "son buenas (concedes)",
   flor_sung: "flor of {n}",
   shown_title: "Cards shown",
   hand_summary: "Hand {n} summary",
