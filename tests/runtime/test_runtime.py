@@ -430,3 +430,33 @@ async def test_closing_the_runtime_answers_every_waiting_command(make_runtime: M
         await waiting
     with pytest.raises(LobbyError):
         await rt.join(c.table_id, "Beto")
+
+
+async def test_a_table_nobody_comes_back_to_is_closed_after_the_idle_time(make_runtime: MakeRuntime):
+    clock = FakeClock()
+    storage = MemoryStorage()
+    rt = await make_runtime(storage, clock=clock, idle_seconds=3600)
+    c = await rt.create_table({"players": 2}, "Ana")
+    conn = await rt.connect(c.table_id, c.token, Inbox())
+    await rt.submit(c.table_id, c.token, {"type": "add_bot", "seat": 1})
+    await rt.submit(c.table_id, c.token, {"type": "start"})  # against a bot: no deadlines at all
+    await rt.settle()
+    await rt.disconnect(conn)
+    clock.advance(3_599_000)
+    await rt.settle()
+    assert rt.table_ids() == [c.table_id]
+    clock.advance(1_000)
+    await rt.settle()
+    assert rt.table_ids() == [] and storage.live_tables() == []
+    (record,) = storage.matches(c.table_id)
+    assert record["result"]["reason"] == "abandoned" and record["result"]["cancelled"]
+
+
+async def test_a_connected_player_keeps_a_table_alive(make_runtime: MakeRuntime):
+    clock = FakeClock()
+    rt = await make_runtime(clock=clock, idle_seconds=60)
+    c = await rt.create_table({"players": 2}, "Ana")
+    await rt.connect(c.table_id, c.token, Inbox())
+    clock.advance(10 * 60_000)
+    await rt.settle()
+    assert rt.table_ids() == [c.table_id]

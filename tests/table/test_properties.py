@@ -13,6 +13,7 @@ from truco.engine import Do
 from truco.engine.cards import NAME
 from truco.table import (
     SENAS,
+    Abandon,
     Act,
     AddBot,
     Award,
@@ -147,6 +148,8 @@ def command_for(t: Table, choice: int, k: int, j: int) -> tuple[Envelope, int]:
         cmd, pid = BotAct(j % n, pick(list(Do), k), j % 40), None
     elif c == 17:
         cmd, pid = BotHint(j % n, pick(list(Do), k)), None
+    elif c == 18 and j % 50 == 0:
+        cmd, pid = Abandon(), None
     else:
         cmd = Start() if t.phase == "lobby" else Act(Do.MAZO)
     return Envelope(cmd, pid), advance

@@ -22,6 +22,7 @@ from truco.engine import Action
 from truco.runtime.clock import Clock, SystemClock
 from truco.storage import LogEntry, Storage, StorageError
 from truco.table import (
+    Abandon,
     AddBot,
     BotAct,
     BotHint,
@@ -149,12 +150,14 @@ class Runtime:
                  seed_source: Callable[[], int] | None = None,
                  bot_delay: float | tuple[float, float] = (0.7, 1.5),
                  bot_factory: BotFactory | None = None,
-                 token_source: Callable[[], str] | None = None) -> None:
+                 token_source: Callable[[], str] | None = None,
+                 idle_seconds: float | None = 6 * 3600) -> None:
         self.storage = storage
         self.clock: Clock = clock or SystemClock()
         self._seed = seed_source or (lambda: secrets.randbits(63))
         self._token = token_source or (lambda: secrets.token_urlsafe(24))
         self.bot_delay = bot_delay
+        self.idle_seconds = idle_seconds
         self._bot_factory = bot_factory or _default_bot
         self._jitter = random.Random(self._seed())
         self._tables: dict[str, _Live] = {}
@@ -255,6 +258,8 @@ class Runtime:
         self.storage.create_table(table_id, live.meta, LogEntry(1, now, command_to_dict(cmd)))
         self._tables[table_id] = live
         self._start_actor(live)
+        if self.idle_seconds is not None:  # created and never visited: closed in time too
+            self._push(now + int(self.idle_seconds * 1000), table_id, "idle", t.version)
         return Created(table_id, token, 0)
 
     async def join(self, table_id: str, name: str) -> Joined:
@@ -484,6 +489,8 @@ class Runtime:
         if d is not None and (t.table_id, d.token, d.at_ms) not in self._armed:
             self._armed.add((t.table_id, d.token, d.at_ms))
             self._push(d.at_ms, t.table_id, "wake", d.token)
+        if not live.conns and self.idle_seconds is not None:
+            self._push(now + int(self.idle_seconds * 1000), t.table_id, "idle", t.version)
         if hints_wanted(t):
             self._push(now, t.table_id, "bot", t.version)
         elif bots_to_act(t):
@@ -557,9 +564,16 @@ class Runtime:
                 continue
             fired += 1
             job: Callable[[_Live], Any] = (
-                self._wake if kind == "wake" else partial(self._bot_turn, version=token))
+                self._wake if kind == "wake"
+                else partial(self._idle, version=token) if kind == "idle"
+                else partial(self._bot_turn, version=token))
             live.queue.put_nowait((job, None))
         return fired
+
+    def _idle(self, live: _Live, version: int) -> None:
+        """Nobody came back for ``idle_seconds``: close the table so it is not rebuilt forever."""
+        if live.table.version == version and not live.conns:
+            self._command(live, Envelope(Abandon()), None)
 
     def _wake(self, live: _Live) -> SubmitResult:
         return self._command(live, Envelope(Wake()), None)

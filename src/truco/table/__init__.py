@@ -7,6 +7,7 @@ returns the new table and an ``Outcome`` (effects with audiences, match records)
 
 from truco.table.commands import (
     SENAS,
+    Abandon,
     Act,
     AddBot,
     Award,
@@ -54,7 +55,7 @@ from truco.table.state import Deadline, Player, SeatSlot, Table, Vote
 from truco.table.view import SeatInfo, TableView, VoteView, table_view, table_views
 
 __all__ = [
-    "EVERYONE", "SENAS", "Act", "AddBot", "Audience", "Award", "BotAct", "BotHint", "Command",
+    "EVERYONE", "SENAS", "Abandon", "Act", "AddBot", "Audience", "Award", "BotAct", "BotHint", "Command",
     "CommandError", "Connect", "Create", "Deadline", "Disconnect", "Effect", "EndHand", "Envelope", "Join",
     "Leave", "Outcome", "Place", "Player", "PlayerCommand", "Recovered", "Rematch", "RemoveBot",
     "SeatInfo", "SeatSlot", "Sena", "SettingsError", "ShuffleTeams", "Sit", "Start", "Table",

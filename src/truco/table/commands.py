@@ -185,6 +185,13 @@ class Recovered:
 
 
 @dataclass(frozen=True, slots=True)
+class Abandon:
+    """Nobody has been connected for a long time: close the table (a match on is kept, cancelled)."""
+
+    kind: ClassVar[str] = "abandon"
+
+
+@dataclass(frozen=True, slots=True)
 class BotAct:
     """A bot's move (or its vote when its team has no human to decide)."""
 
@@ -203,14 +210,14 @@ class BotHint:
     do: Do
 
 
-SystemCommand = Create | Join | Connect | Disconnect | Wake | Recovered | BotAct | BotHint
+SystemCommand = Create | Join | Connect | Disconnect | Wake | Recovered | Abandon | BotAct | BotHint
 Command = PlayerCommand | SystemCommand
 
 PLAYER_COMMANDS: dict[str, type[Any]] = {c.kind: c for c in (
     Sit, Place, ShuffleTeams, AddBot, RemoveBot, Start, Leave, Act, Sena, Award, UndoAward, EndHand,
     Rematch)}
 SYSTEM_COMMANDS: dict[str, type[Any]] = {c.kind: c for c in (
-    Create, Join, Connect, Disconnect, Wake, Recovered, BotAct, BotHint)}
+    Create, Join, Connect, Disconnect, Wake, Recovered, Abandon, BotAct, BotHint)}
 
 
 @dataclass(frozen=True, slots=True)

@@ -33,6 +33,7 @@ from truco.engine import (
 from truco.engine.cards import NAME
 from truco.table.commands import (
     SENAS,
+    Abandon,
     Act,
     AddBot,
     Award,
@@ -823,6 +824,22 @@ def _recovered(t: Table, cmd: Recovered, ctx: _Ctx) -> bool:
     return True
 
 
+def _abandon(t: Table, cmd: Abandon, ctx: _Ctx) -> bool:
+    if t.phase == "playing":
+        g = t.game
+        if g is not None and not g.hand_over:
+            t.hands = (*t.hands, hand_record(g))
+        t.result = {"winner": -1, "score": list(g.score) if g else [0, 0], "chicos": [0, 0],
+                    "cancelled": True, "reason": "abandoned"}
+        ctx.records.append(_match_record(t))
+    t.phase = "closed"
+    t.game = None
+    t.vote = None
+    t.deadlines = ()
+    ctx.send(EVERYONE, "table_closed", reason="abandoned")
+    return True
+
+
 _PLAYER: dict[type[Any], Any] = {
     Sit: _sit, Place: _place, ShuffleTeams: _shuffle, AddBot: _add_bot, RemoveBot: _remove_bot,
     Start: _start, Leave: _leave, Act: _act, Sena: _sena, Award: _award, UndoAward: _undo_award,
@@ -830,6 +847,7 @@ _PLAYER: dict[type[Any], Any] = {
 }
 _SYSTEM: dict[type[Any], Any] = {
     Join: _join, Connect: _connect, Disconnect: _disconnect, Wake: _wake, Recovered: _recovered,
+    Abandon: _abandon,
     BotAct: _bot_act, BotHint: _bot_hint,
 }
 
