@@ -135,7 +135,10 @@ def apply(table: Table, envelope: Envelope, now_ms: int) -> tuple[Table, Outcome
         player = table.player(envelope.player) if envelope.player is not None else None
         if player is None:
             raise TableError("you are not at this table")
-        _PLAYER[type(cmd)](t, player, cmd, ctx)
+        player_handler = _PLAYER.get(type(cmd))
+        if player_handler is None:
+            raise TableError("unknown command")
+        player_handler(t, player, cmd, ctx)
         changed = True
     if not changed:
         return table, Outcome(changed=False)
