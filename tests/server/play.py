@@ -13,7 +13,7 @@ PACE = 0.11
 
 
 async def autoplay(players: Sequence[WsPlayer], rng: random.Random,
-                   done: Callable[[], bool], timeout: float = 120.0) -> None:
+                   done: Callable[[], bool], timeout: float = 120.0, pace: float = PACE) -> None:
     """Every player acts whenever its latest view offers legal actions, until ``done()``."""
 
     async def one(p: WsPlayer) -> None:
@@ -28,7 +28,7 @@ async def autoplay(players: Sequence[WsPlayer], rng: random.Random,
             assert p.view is not None
             msg = random_legal(p.view, rng)
             if msg is not None:
-                await asyncio.sleep(max(0.0, last + PACE - loop.time()))
+                await asyncio.sleep(max(0.0, last + pace - loop.time()))
                 last = loop.time()
                 await p.send(msg)
 
