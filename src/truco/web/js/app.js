@@ -29,6 +29,8 @@ let joinInfo = null;
 let pendingBots = 0;         // "Jugar contra bots": fill the empty seats with bots, then start
 let hand = freshHand();
 let summaryTimer = null;
+let actLock = 0;             // when the last game action was sent; cleared by the next view or error
+let lobbyTimer = null;
 
 function freshHand() { return { awards: [], sung: [], shown: [] }; }
 
@@ -67,6 +69,8 @@ async function route() {
   tv = null;
   redraw();
   refreshLobby();
+  clearInterval(lobbyTimer);
+  lobbyTimer = setInterval(() => { if (!code) refreshLobby(); else clearInterval(lobbyTimer); }, 5000);
 }
 
 async function refreshLobby() {
@@ -105,6 +109,11 @@ function leaveSocket() {
 }
 
 function onState(s, closeCode) {
+  if (s === "closed" && closeCode === 4002) {
+    extra.connection = "replaced";
+    if (tv) redraw();
+    return;
+  }
   if (s === "closed" && (closeCode === 4001 || closeCode === 4003)) {
     forgetSeat(code);
     leaveSocket();
@@ -118,6 +127,7 @@ function onState(s, closeCode) {
 
 function onMessage(msg) {
   if (msg.server_now_ms) state.clockOffset = msg.server_now_ms - Date.now();
+  if (msg.type === "update" || msg.type === "snapshot" || msg.type === "hello" || msg.type === "error") actLock = 0;
   switch (msg.type) {
     case "hello":
     case "snapshot":
@@ -225,6 +235,11 @@ const TABLE_COMMANDS = new Set(["act", "vote", "sena", "sit", "place", "shuffle_
 
 async function intent(it) {
   if (TABLE_COMMANDS.has(it.type)) {
+    // one game action per view: a double tap must not send a second (then illegal) command
+    if (it.type === "act" || it.type === "vote") {
+      if (actLock && Date.now() - actLock < 3000) return;
+      actLock = Date.now();
+    }
     if (it.type === "vote") socket?.send({ type: "act", do: it.answer });
     else socket?.send(it);
     return;

@@ -143,6 +143,7 @@ const ES = {
   // disconnection
   disconnected_banner: "{name} se desconectó. Lo esperamos {s} s.",
   reconnecting: "Se cortó la conexión. Reconectando…",
+  replaced: "Abriste esta mesa en otra pestaña o en otro celu: seguí jugando ahí.",
   server_restart: "El servidor se reinició: los relojes volvieron a empezar.",
   // señas
   senas_open: "Señas",
@@ -310,6 +311,7 @@ const EN = {
   cancelled_other: "The match was cancelled.",
   disconnected_banner: "{name} disconnected. Waiting {s} s.",
   reconnecting: "Connection lost. Reconnecting…",
+  replaced: "This table is open in another tab or phone: keep playing there.",
   server_restart: "The server restarted: the timers started over.",
   senas_open: "Señas",
   senas_title: "Signal your partner",
