@@ -1,49 +1,70 @@
 """``truco bench server``: concurrent 4-seat tables over real WebSockets, and a bare echo to compare.
 
-Everything runs on this machine: the server as a child process, the simulated players in this one.
+Everything runs on this machine: the server as a child process (one uvicorn worker, SQLite, the
+in-memory bus), the simulated players in this process. Each table acts at a human pace (one card per
+``--pace`` seconds); the latency of an action is the time from sending it to the moment its update
+has reached all four seats. The same run measures a bare uvicorn WebSocket echo for comparison.
 """
 
 from __future__ import annotations
 
 import argparse
 import asyncio
+import contextlib
 import json
+import os
+import random
+import resource
+import statistics
+import tempfile
 import time
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
 
+import httpx
 from websockets.asyncio.client import connect
 
+from truco.server.player_client import WsPlayer
 from truco.server.process import ServerProcess, free_port
+
+GOAL_P99_MS = 100.0
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("--tables", type=int, default=100, help="concurrent 4-seat tables (default 100)")
+    parser.add_argument("--tables", type=int, nargs="+", default=[100],
+                        help="concurrent 4-seat tables (default 100); several counts run one after the other")
     parser.add_argument("--pace", type=float, default=1.5,
                         help="seconds between two actions of one table (default 1.5, a human pace)")
-    parser.add_argument("--seconds", type=float, default=20.0, help="measured duration (default 20)")
+    parser.add_argument("--seconds", type=float, default=20.0,
+                        help="measured duration per count (default 20)")
     parser.add_argument("--echo-connections", type=int, default=200)
     parser.add_argument("--echo-seconds", type=float, default=5.0)
     parser.add_argument("--no-echo", action="store_true", help="skip the echo comparison")
     parser.add_argument("--json", action="store_true", help="print one JSON object")
 
 
+# ----------------------------------------------------------------------------- echo
+
+
 async def echo_rate(url: str, connections: int, seconds: float) -> float:
     """Messages per second a bare echo server returns to ``connections`` ping-ponging clients."""
     count = 0
     stop = asyncio.Event()
-    payload = '{"type":"action","id":"c1","do":"play","card":"1e"}'
+    started = asyncio.Event()
+    payload = '{"type":"act","id":"c1","do":"play","card":"1e"}'
 
     async def one() -> None:
         nonlocal count
-        async with connect(url, compression=None, max_queue=None) as ws:
+        async with connect(url, compression=None, max_queue=None, ping_interval=None) as ws:
             await started.wait()
             while not stop.is_set():
                 await ws.send(payload)
                 await ws.recv()
                 count += 1
 
-    started = asyncio.Event()
     tasks = [asyncio.create_task(one()) for _ in range(connections)]
-    await asyncio.sleep(0.5)
+    await asyncio.sleep(1.0)
     started.set()
     await asyncio.sleep(0.5)  # warm-up
     c0, t0 = count, time.perf_counter()
@@ -60,14 +81,209 @@ def measure_echo(connections: int, seconds: float) -> float:
         return asyncio.run(echo_rate(server.ws_url + "/echo", connections, seconds))
 
 
+# ----------------------------------------------------------------------------- tables
+
+
+@dataclass(eq=False)
+class _Table:
+    code: str
+    players: list[WsPlayer] = field(default_factory=list)
+    target: int = 0
+    sent_at: float = 0.0
+    done: asyncio.Event = field(default_factory=asyncio.Event)
+
+    def on_message(self, p: WsPlayer, msg: dict[str, Any]) -> None:
+        if self.target and all(q.version >= self.target for q in self.players):
+            self.target = 0
+            self.done.set()
+
+
+@dataclass
+class _Stats:
+    latencies: list[float] = field(default_factory=list)
+    errors: int = 0
+    error_kinds: dict[str, int] = field(default_factory=dict)
+    actions: int = 0
+
+    def error(self, kind: str) -> None:
+        self.errors += 1
+        self.error_kinds[kind] = self.error_kinds.get(kind, 0) + 1
+
+
+async def _setup_table(http: httpx.AsyncClient, base_ws: str, n: int, stats: _Stats) -> _Table:
+    host = (await http.post("/api/tables", json={"name": f"host{n}", "settings": {"players": 4}})).json()
+    code = host["code"]
+    tokens = [host["token"]]
+    for i in range(3):
+        r = await http.post(f"/api/tables/{code}/join", json={"name": f"p{n}-{i}"})
+        tokens.append(r.json()["token"])
+    table = _Table(code)
+
+    def on_message(p: WsPlayer, msg: dict[str, Any]) -> None:
+        if msg.get("type") == "error":
+            stats.error("error:" + str(msg.get("code")))
+        table.on_message(p, msg)
+
+    for token in tokens:
+        p = WsPlayer(base_ws, code, token, keep_frames=False, on_message=on_message)
+        table.players.append(await p.connect(timeout=60))
+    for p in table.players:
+        await p.until(lambda p: p.view is not None, 60)
+    for seat, p in enumerate(table.players[1:], start=1):
+        await p.send({"type": "sit", "seat": seat})
+    last = table.players[3]
+    await last.until(lambda p: p.view is not None and p.view["me"]["seat"] == 3, 60)
+    host_p = table.players[0]
+    await host_p.until(lambda p: p.view is not None and "start" in p.view["commands"], 60)
+    await host_p.send({"type": "start"})
+    await host_p.until(lambda p: p.view is not None and p.view["phase"] == "playing", 60)
+    return table
+
+
+def _next_action(table: _Table) -> tuple[WsPlayer, dict[str, Any]] | None:
+    for p in table.players:
+        view = p.view
+        if view is None:
+            continue
+        if view["phase"] == "over" and view["me"]["host"]:
+            return p, {"type": "rematch"}
+        plays = [a for a in view["legal"] if a["do"] == "play"]
+        if plays:
+            return p, {"type": "act", "do": "play", "card": plays[0]["card"]}
+        if view["legal"]:  # a call waiting (none are made here, but never stall)
+            return p, {"type": "act", "do": view["legal"][0]["do"]}
+    return None
+
+
+async def _drive(table: _Table, pace: float, until: float, measure_from: float, stats: _Stats,
+                 rng: random.Random) -> None:
+    loop = asyncio.get_running_loop()
+    next_at = loop.time() + rng.uniform(0, pace)
+    while True:
+        await asyncio.sleep(max(0.0, next_at - loop.time()))
+        if loop.time() >= until:
+            return
+        next_at += pace
+        step = _next_action(table)
+        if step is None:
+            await asyncio.sleep(0.05)
+            continue
+        p, msg = step
+        table.done.clear()
+        table.target = max(q.version for q in table.players) + 1
+        sent = time.perf_counter()
+        try:
+            await p.send(msg)
+            await asyncio.wait_for(table.done.wait(), 10)
+        except TimeoutError:
+            stats.error("timeout")
+            table.target = 0
+            continue
+        except Exception as e:  # a socket closed under load is an error of the run, not a crash
+            stats.error(type(e).__name__)
+            return
+        if sent >= measure_from:
+            stats.latencies.append((time.perf_counter() - sent) * 1000)
+            stats.actions += 1
+
+
+def _cpu_seconds(pid: int) -> float:
+    try:
+        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+        return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+    except (OSError, IndexError, ValueError):
+        return float("nan")
+
+
+async def _run_tables(server: ServerProcess, tables: int, pace: float, seconds: float) -> dict[str, Any]:
+    stats = _Stats()
+    rng = random.Random(1)
+    t0 = time.perf_counter()
+    limits = httpx.Limits(max_connections=64)
+    async with httpx.AsyncClient(base_url=server.url, limits=limits, timeout=60) as http:
+        sem = asyncio.Semaphore(32)
+
+        async def one(n: int) -> _Table:
+            async with sem:
+                return await _setup_table(http, server.ws_url, n, stats)
+
+        made = await asyncio.gather(*(one(n) for n in range(tables)), return_exceptions=True)
+    ready = [t for t in made if isinstance(t, _Table)]
+    for t in made:
+        if not isinstance(t, _Table):
+            stats.error("setup:" + type(t).__name__)
+    setup_s = time.perf_counter() - t0
+    loop = asyncio.get_running_loop()
+    warmup = min(3.0, pace * 2)
+    start = loop.time()
+    measure_from = time.perf_counter() + warmup
+    assert server.proc is not None
+    cpu0 = None
+    drivers = [asyncio.create_task(_drive(t, pace, start + warmup + seconds, measure_from, stats, rng))
+               for t in ready]
+    await asyncio.sleep(warmup)
+    cpu0, wall0 = _cpu_seconds(server.proc.pid), time.perf_counter()
+    await asyncio.gather(*drivers)
+    server_cpu = (_cpu_seconds(server.proc.pid) - cpu0) / (time.perf_counter() - wall0)
+    closed = sum(1 for t in ready for p in t.players if p.closed)
+    if closed:
+        stats.error(f"closed_sockets:{closed}")
+    for t in ready:
+        for p in t.players:
+            with contextlib.suppress(Exception):
+                await p.close()
+    lat = sorted(stats.latencies)
+    p99 = lat[min(len(lat) - 1, int(len(lat) * 0.99))] if lat else float("nan")
+    return {
+        "tables": tables, "sockets": 4 * len(ready), "pace_s": pace, "seconds": seconds,
+        "actions": stats.actions, "actions_per_s": round(stats.actions / seconds, 1),
+        "p50_ms": round(statistics.median(lat), 1) if lat else None,
+        "p99_ms": round(p99, 1) if lat else None,
+        "max_ms": round(lat[-1], 1) if lat else None,
+        "errors": stats.errors, "error_kinds": stats.error_kinds,
+        "server_cpu": round(server_cpu, 2), "setup_s": round(setup_s, 1),
+        "goal_met": bool(lat) and p99 <= GOAL_P99_MS and stats.errors == 0,
+    }
+
+
+def measure_tables(tables: int, pace: float, seconds: float) -> dict[str, Any]:
+    with tempfile.TemporaryDirectory(prefix="truco-bench-") as tmp:
+        port = free_port()
+        server = ServerProcess.truco(port, Path(tmp) / "bench.db", env={"TRUCO_HTTP_RATE": "0"})
+        with server.start(timeout=30):
+            return asyncio.run(_run_tables(server, tables, pace, seconds))
+
+
+def _raise_fd_limit() -> None:
+    _soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    with contextlib.suppress(ValueError, OSError):
+        resource.setrlimit(resource.RLIMIT_NOFILE, (hard, hard))
+
+
 def run(args: argparse.Namespace) -> int:
-    result: dict[str, object] = {"tables": args.tables, "pace_s": args.pace}
+    _raise_fd_limit()
+    runs = []
+    for n in args.tables:
+        r = measure_tables(n, args.pace, args.seconds)
+        runs.append(r)
+        if not args.json:
+            print(f"{n} tables, one action per table every {args.pace:g} s, {args.seconds:g} s measured:")
+            print(f"  {r['actions_per_s']} actions/s, p50 {r['p50_ms']} ms, p99 {r['p99_ms']} ms, "
+                  f"max {r['max_ms']} ms, errors {r['errors']} {r['error_kinds'] or ''}")
+            print(f"  server CPU {r['server_cpu']:.0%} of a core; setup {r['setup_s']} s; "
+                  f"goal (p99 <= {GOAL_P99_MS:g} ms, no errors) {'met' if r['goal_met'] else 'NOT met'}",
+                  flush=True)
+    result: dict[str, Any] = dict(runs[-1])
+    if len(runs) > 1:
+        result["runs"] = runs
+    held = [r["tables"] for r in runs if r["goal_met"]]
+    result["largest_tables_meeting_goal"] = max(held) if held else None
     if not args.no_echo:
         result["echo_msgs_per_s"] = round(measure_echo(args.echo_connections, args.echo_seconds))
         result["echo_connections"] = args.echo_connections
+        if not args.json:
+            print(f"bare WebSocket echo, {args.echo_connections} connections: "
+                  f"{result['echo_msgs_per_s']:,} messages/s")
     if args.json:
         print(json.dumps(result))
-    else:
-        for k, v in result.items():
-            print(f"  {k}: {v}")
     return 0
