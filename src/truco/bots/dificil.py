@@ -1,0 +1,497 @@
+"""``dificil``: counts cards, reads the calls, samples the unseen cards and prices every bet.
+
+Each decision draws *worlds*: deals consistent with everything public (cards played, tantos and
+flores sung, "son buenas", flor calls). When the other seats have called or answered something, many
+candidate worlds are drawn and a few kept in proportion to how well they explain those calls (who
+calls envido tends to have tanto; who raises the truco tends to have cards). In every kept world the
+rest of the hand is played out with sound card play, which gives the chance to win the hand after
+each card it could play, and who wins the envido.
+
+Bets are priced in match equity (``equity``), not raw points, so the same hand bets differently at
+27–28 than at 3–2, and a falta envido is valued at what it pays at this score. The rivals' answers to
+its own bets are modelled per world from their cards there. A measured share of weak spots is
+bluffed. In 4 and 6 players the worlds deal its partners' cards too, so it leaves a round its partner
+already wins, keeps its top card when a partner still to play can cover, and leaves the first truco
+to the pie of the team, who sees the whole round before deciding.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import NamedTuple
+
+from truco.bots.base import ViewBot, find
+from truco.bots.equity import equity, falta_points
+from truco.bots.estimate import envido_chance
+from truco.bots.knowledge import Knowledge, knowledge
+from truco.bots.normal import ENVIDO_POINTS, TRUCO_RAISES
+from truco.bots.sampling import Sampler, World
+from truco.bots.tables import STRENGTH_OF, TANTO_OF, mask_of
+from truco.bots.tricks import playout
+from truco.engine import PARDA, Action, Do, SeatView, Team
+from truco.engine.cards import POWER, Card, flor_value
+
+ENVIDO_CALLS = (Do.ENVIDO, Do.REAL_ENVIDO, Do.FALTA_ENVIDO)
+FLOR_CALLS = (Do.FLOR, Do.CONTRA_FLOR, Do.CONTRA_FLOR_AL_RESTO, Do.CON_FLOR_ME_ACHICO)
+
+# Team strength (``tables.STRENGTH_OF``, best seat of the team) at which a team wins half its hands,
+# by players: measured by playouts of random deals. The slope is about 2.5 strength points.
+STRENGTH_CENTRE = {2: 13.3, 4: 15.2, 6: 16.4}
+
+
+def _sig(x: float) -> float:
+    if x < -30:
+        return 0.0
+    return 1.0 / (1.0 + math.exp(-x))
+
+
+@dataclass(frozen=True, slots=True)
+class Params:
+    worlds: int = 40
+    """Worlds played out per decision."""
+    candidates: int = 160
+    """Worlds drawn to choose them from, when the calls so far say something about the hands."""
+    bluff_rate: float = 0.12
+    """Share of weak spots (truco still to call, little chance to win) where it calls anyway."""
+    call_centre: float = 3.0
+    """How much stronger than an even hand a rival's truco call makes its cards."""
+    call_floor: float = 0.03
+    """How often a truco call comes from any hand at all (bluffs)."""
+    edge: float = 0.05
+    """The share of hands' points it expects over half against these rivals (see ``equity``)."""
+    wait_margin: float = 0.01
+    """Equity a first-round truco must gain over waiting (waiting keeps the option to call later)."""
+
+
+class Evidence(NamedTuple):
+    """One call or answer of another seat, as a soft condition on the hidden cards."""
+
+    kind: int
+    """0: a seat's own tanto, 1: a team's best tanto, 2: a seat's cards, 3: a team's cards."""
+    who: int
+    """The seat (kinds 0 and 2) or the team (kinds 1 and 3)."""
+    centre: float
+    slope: float
+    """Negative when the action speaks for a weak hand (a "no quiero")."""
+    floor: float
+    """The chance the action is made whatever the hand (bluffs, mistakes)."""
+    played: tuple[int, ...] = ()
+    """Cards each seat had played by then (masks): a truco is judged on the cards still held."""
+    bonus: float = 0.0
+
+
+def round_bonus(first: Team | None, team: Team) -> float:
+    """Strength a team's remaining cards gain from the first round's result."""
+    if first is None:
+        return 0.0
+    if first == PARDA:
+        return 1.0
+    return 4.0 if first == team else -4.0
+
+
+def resample(pool: list[World], weights: list[float], count: int, rng: random.Random) -> list[World]:
+    """Systematic resampling: ``count`` worlds drawn in proportion to their weights."""
+    total = sum(weights)
+    if total <= 0:
+        return pool[:count]
+    step = total / count
+    u = rng.random() * step
+    out: list[World] = []
+    acc = 0.0
+    i = -1
+    for j in range(count):
+        target = u + j * step
+        while acc <= target and i < len(pool) - 1:
+            i += 1
+            acc += weights[i]
+        out.append(pool[i])
+    return out
+
+
+class DificilBot(ViewBot):
+    level = "dificil"
+
+    def __init__(self, seed: int = 0, params: Params | None = None) -> None:
+        super().__init__(seed)
+        self.params = params or Params()
+
+    def decide(self, view: SeatView) -> Action:
+        legal = view.legal
+        if len(legal) == 1:
+            return legal[0]
+        flor = find(legal, Do.FLOR)
+        if flor is not None:
+            return flor
+        return Decision(view, self.rng(view), self.params).run()
+
+
+class Decision:
+    """Everything one decision computes, once."""
+
+    def __init__(self, view: SeatView, rng: random.Random, params: Params) -> None:
+        self.view = view
+        self.rng = rng
+        self.params = params
+        self.k: Knowledge = knowledge(view)
+        self.pub = view.public
+        self.team = view.team
+        k = self.k
+        self.played = [frozenset(p) for p in k.played]
+        self.held_masks = [0] * k.n
+        sampler = Sampler(k)
+        evidence = self.evidence()
+        if evidence:
+            pool = [sampler.world(rng) for _ in range(params.candidates)]
+            weights = [self.likelihood(w, evidence) for w in pool]
+            self.worlds = resample(pool, weights, params.worlds, rng)
+        else:
+            self.worlds = [sampler.world(rng) for _ in range(params.worlds)]
+        self._wins: dict[Card | None, list[bool]] = {}
+        self._env_q: list[float] | None = None
+        self._done_masks: list[int] | None = None
+
+    def run(self) -> Action:
+        pending = self.pub.pending
+        if pending == "flor":
+            return self.answer_flor()
+        if pending == "envido":
+            return self.answer_envido()
+        if pending == "truco":
+            return self.answer_truco()
+        return self.my_turn()
+
+    # ---------------------------------------------------------------- reading the calls
+
+    def evidence(self) -> list[Evidence]:
+        """What the other seats' calls and answers say about their hands, in order.
+
+        A truco call or answer is judged on the cards the seat still held then, and on the first
+        round's result if it was known then, as it was judged at the table.
+        """
+        k = self.k
+        pub = self.pub
+        centre = STRENGTH_CENTRE[k.n]
+        out: list[Evidence] = []
+        envido_called = False
+        last_call: Do | None = None
+        played = [0] * k.n
+        first_round = len(pub.rounds[0]) if pub.results else 99
+        plays_seen = 0
+        for a in pub.history:
+            s, do = a.seat, a.do
+            if do is Do.PLAY and a.card is not None:
+                played[s] |= 1 << a.card
+                plays_seen += 1
+                continue
+            first = pub.results[0] if plays_seen >= first_round else None
+            mine = s == k.me
+            if do in ENVIDO_CALLS:
+                if not mine:
+                    c = 25.0 if do is Do.ENVIDO else 28.0
+                    if envido_called:
+                        out.append(Evidence(1, s & 1, c, 2.0, 0.1))
+                    else:
+                        out.append(Evidence(0, s, c, 2.0, 0.1))
+                envido_called = True
+                last_call = do
+            elif do in TRUCO_RAISES:
+                if not mine:
+                    c = centre + self.params.call_centre + 1.5 * TRUCO_RAISES.index(do)
+                    out.append(Evidence(2, s, c, 2.0, self.params.call_floor, tuple(played),
+                                        round_bonus(first, s & 1)))
+                last_call = do
+            elif do in FLOR_CALLS:
+                last_call = do
+            elif do is Do.QUIERO or do is Do.NO_QUIERO:
+                if not mine:
+                    sign = 1.0 if do is Do.QUIERO else -1.0
+                    if last_call in ENVIDO_CALLS:
+                        out.append(Evidence(1, s & 1, 24.0, 2.0 * sign, 0.15))
+                    elif last_call in TRUCO_RAISES:
+                        out.append(Evidence(3, s & 1, centre - 2.5, 2.5 * sign, 0.2, tuple(played),
+                                            round_bonus(first, s & 1)))
+                last_call = None
+        return out
+
+    def likelihood(self, w: World, evidence: list[Evidence]) -> float:
+        """How well this world explains the calls and answers the other seats made this hand."""
+        x = 1.0
+        n = self.k.n
+        masks = w.masks
+        for e in evidence:
+            if e.kind == 0:
+                v: float = TANTO_OF[masks[e.who]]
+            elif e.kind == 1:
+                v = max(TANTO_OF[masks[s]] for s in range(e.who, n, 2))
+            elif e.kind == 2:
+                v = STRENGTH_OF[masks[e.who] & ~e.played[e.who]] + e.bonus
+            else:
+                v = max(STRENGTH_OF[masks[s] & ~e.played[s]] for s in range(e.who, n, 2)) + e.bonus
+            x *= e.floor + (1.0 - e.floor) * _sig((v - e.centre) / e.slope)
+        return x
+
+    # ---------------------------------------------------------------- playing the worlds out
+
+    def held(self, w: World) -> list[list[Card]]:
+        k = self.k
+        out = []
+        for s in range(k.n):
+            if s == k.me:
+                out.append(list(self.view.cards))
+            else:
+                played = self.played[s]
+                out.append([c for c in w.hands[s] if c not in played] if played else list(w.hands[s]))
+        return out
+
+    def wins(self, first: Card | None) -> list[bool]:
+        """Per world: does our team win the hand if play goes on (this seat playing ``first``)?"""
+        cached = self._wins.get(first)
+        if cached is not None:
+            return cached
+        k = self.k
+        pub = self.pub
+        out = [playout(k.n, k.mano, k.folded, self.held(w), list(pub.results), list(k.plays), pub.turn,
+                       first) == self.team for w in self.worlds]
+        self._wins[first] = out
+        return out
+
+    def best_play(self) -> tuple[Card | None, list[bool]]:
+        """The card with the best chance (ties to the lowest), or the plain playout when not our turn."""
+        if self.pub.turn != self.k.me:
+            return None, self.wins(None)
+        best_card: Card | None = None
+        best_n = -1
+        best_w: list[bool] = []
+        for c in sorted(self.view.cards, key=POWER.__getitem__):
+            w = self.wins(c)
+            won = sum(w)
+            if won > best_n:
+                best_card, best_n, best_w = c, won, w
+        return best_card, best_w
+
+    def mean(self, f: Callable[[int], float]) -> float:
+        return sum(f(i) for i in range(len(self.worlds))) / len(self.worlds)
+
+    def u(self, delta: int) -> float:
+        """Match equity after our team gains ``delta`` points (the rivals ``-delta`` if negative)."""
+        edge = self.params.edge
+        if delta >= 0:
+            return equity(self.pub, self.team, delta, 0, edge)
+        return equity(self.pub, self.team, 0, -delta, edge)
+
+    # ---------------------------------------------------------------- how the rivals answer
+
+    def rival_strength(self, w: World) -> float:
+        """The rivals' best strength in cards still in play (held, or down in this round)."""
+        k = self.k
+        if self._done_masks is None:
+            on_table = {s: 1 << c for s, c in k.plays}
+            self._done_masks = [mask_of(k.played[s]) & ~on_table.get(s, 0) for s in range(k.n)]
+        best = 0.0
+        for s in k.opponents():
+            best = max(best, STRENGTH_OF[w.masks[s] & ~self._done_masks[s]])
+        results = self.pub.results
+        return best + round_bonus(results[0] if results else None, 1 - self.team)
+
+    def accepts_truco(self, w: World, level: int) -> float:
+        """Chance the rivals accept bet ``level``: a plain rational team judging by its own cards.
+
+        Their chance to win is read from their best strength, and they accept when accepting loses
+        less than declining: q > ½ − level / (2·(level + 1)).
+        """
+        q = _sig((self.rival_strength(w) - STRENGTH_CENTRE[self.k.n]) / 2.5)
+        threshold = 0.5 - level / (2 * (level + 1))
+        return _sig((q - threshold) / 0.08)
+
+    def accepts_envido(self, w: World, chain: tuple[Do, ...]) -> float:
+        """Chance the rivals accept the envido ``chain``, judged the same way by their best tanto."""
+        if self._env_q is None:
+            k = self.k
+            order = k.order_from_mano()
+            ours = [s for s in range(self.team, k.n, 2) if k.active(s)]
+            first_rival = min((order.index(s) for s in k.opponents()), default=99)
+            mano_side = first_rival < min(order.index(s) for s in ours)
+            self._env_q = [envido_chance(t, len(ours), mano_side) for t in range(34)]
+        t = max(TANTO_OF[w.masks[s]] for s in self.k.opponents())
+        accepted, declined = self.envido_values(chain, 1 - self.team)
+        threshold = 0.5 - declined / (2 * accepted)
+        return _sig((self._env_q[t] - threshold) / 0.06)
+
+    # ---------------------------------------------------------------- envido
+
+    def envido_wins(self) -> list[bool]:
+        """Per world: does our team win the envido (best tanto, ties to the seat nearer the mano)?"""
+        k = self.k
+        order = [s for s in k.order_from_mano() if k.active(s)]
+        out = []
+        for w in self.worlds:
+            best_seat, best = -1, -1
+            for s in order:
+                t = TANTO_OF[w.masks[s]]
+                if t > best:
+                    best_seat, best = s, t
+            out.append(best_seat & 1 == self.team)
+        return out
+
+    def envido_values(self, chain: tuple[Do, ...], winner: Team) -> tuple[int, int]:
+        """(points the chain pays if accepted and won by ``winner``, points its caller gets if declined)."""
+        if Do.FALTA_ENVIDO in chain:
+            accepted = falta_points(self.pub, winner)
+        else:
+            accepted = sum(ENVIDO_POINTS[c] for c in chain)
+        declined = max(1, sum(ENVIDO_POINTS.get(c, 0) for c in chain[:-1]))
+        return accepted, declined
+
+    def ev_envido_accept(self, chain: tuple[Do, ...], won: list[bool]) -> float:
+        ours, _ = self.envido_values(chain, self.team)
+        theirs, _ = self.envido_values(chain, 1 - self.team)
+        win_u, lose_u = self.u(ours), self.u(-theirs)
+        return self.mean(lambda i: win_u if won[i] else lose_u)
+
+    def ev_envido_bet(self, chain: tuple[Do, ...], won: list[bool]) -> float:
+        """Equity of making the bet ``chain`` (its last call ours): the rivals accept or decline."""
+        ours, declined = self.envido_values(chain, self.team)
+        theirs, _ = self.envido_values(chain, 1 - self.team)
+        win_u, lose_u, fold_u = self.u(ours), self.u(-theirs), self.u(declined)
+
+        def f(i: int) -> float:
+            acc = self.accepts_envido(self.worlds[i], chain)
+            return acc * (win_u if won[i] else lose_u) + (1 - acc) * fold_u
+
+        return self.mean(f)
+
+    def answer_envido(self) -> Action:
+        legal = self.view.legal
+        chain = self.pub.envido_chain
+        won = self.envido_wins()
+        _, declined = self.envido_values(chain, 1 - self.team)
+        options: list[tuple[float, Action]] = [(self.u(-declined), _must(legal, Do.NO_QUIERO)),
+                                               (self.ev_envido_accept(chain, won), _must(legal, Do.QUIERO))]
+        for do in ENVIDO_CALLS:
+            a = find(legal, do)
+            if a is not None:
+                options.append((self.ev_envido_bet((*chain, do), won), a))
+        return max(options, key=lambda o: o[0])[1]
+
+    def envido_call(self) -> Action | None:
+        """The envido worth calling now, if any (or a bluff, at half the measured rate)."""
+        legal = self.view.legal
+        calls = [a for a in legal if a.do in ENVIDO_CALLS]
+        if not calls:
+            return None
+        won = self.envido_wins()
+        best: tuple[float, Action | None] = (self.u(0), None)
+        for a in calls:
+            ev = self.ev_envido_bet((a.do,), won)
+            if ev > best[0]:
+                best = (ev, a)
+        if best[1] is None and self.rng.random() < self.params.bluff_rate / 2 and sum(won) < 0.3 * len(won):
+            return find(legal, Do.ENVIDO)
+        return best[1]
+
+    # ---------------------------------------------------------------- truco
+
+    def ev_truco_bet(self, level: int, won: list[bool]) -> float:
+        """Equity of calling bet ``level`` (1 truco … 3 vale cuatro): declined pays ``level``."""
+        win_u, lose_u, fold_u = self.u(level + 1), self.u(-(level + 1)), self.u(level)
+
+        def f(i: int) -> float:
+            acc = self.accepts_truco(self.worlds[i], level)
+            return acc * (win_u if won[i] else lose_u) + (1 - acc) * fold_u
+
+        return self.mean(f)
+
+    def answer_truco(self) -> Action:
+        legal = self.view.legal
+        if any(a.do in ENVIDO_CALLS for a in legal):
+            envido = self.envido_call()  # "el envido está primero"
+            if envido is not None:
+                return envido
+        call = self.pub.pending_call
+        level = TRUCO_RAISES.index(call) + 1 if call in TRUCO_RAISES else 1
+        _, won = self.best_play()
+        win_u, lose_u = self.u(level + 1), self.u(-(level + 1))
+        options: list[tuple[float, Action]] = [
+            (self.u(-level), _must(legal, Do.NO_QUIERO)),
+            (self.mean(lambda i: win_u if won[i] else lose_u), _must(legal, Do.QUIERO)),
+        ]
+        raise_ = next((a for a in legal if a.do in TRUCO_RAISES), None)
+        if raise_ is not None:
+            options.append((self.ev_truco_bet(level + 1, won), raise_))
+        return max(options, key=lambda o: o[0])[1]
+
+    def my_turn(self) -> Action:
+        legal = self.view.legal
+        envido = self.envido_call()
+        if envido is not None:
+            return envido
+        card, won = self.best_play()
+        call = next((a for a in legal if a.do in TRUCO_RAISES), None)
+        if call is not None:
+            level = TRUCO_RAISES.index(call.do) + 1
+            current = self.pub.truco_value
+            win_u, lose_u = self.u(current), self.u(-current)
+            wait = self.mean(lambda i: win_u if won[i] else lose_u)
+            margin = self.params.wait_margin if not self.pub.results else 0.0
+            if self.leave_to_pie():
+                margin += 0.02
+            if self.ev_truco_bet(level, won) > wait + margin:
+                return call
+            if level == 1 and self.bluff_spot(won) and self.rng.random() < self.params.bluff_rate:
+                return call
+        assert card is not None
+        return Action(self.k.me, Do.PLAY, card)
+
+    def bluff_spot(self, won: list[bool]) -> bool:
+        """A weak hand after the first round, with no rival card of this round on the table yet: the
+        rivals cannot tell a bluff from a good card there."""
+        if not self.pub.results or sum(won) >= 0.35 * len(won):
+            return False
+        return all(s & 1 == self.team for s, _ in self.k.plays)
+
+    def leave_to_pie(self) -> bool:
+        """In a team game's first round, the pie (its team's last to play) calls the first truco."""
+        k = self.k
+        if k.n == 2 or self.pub.results or self.pub.truco_level is not None:
+            return False
+        return k.pie(self.team) != k.me
+
+    # ---------------------------------------------------------------- flor
+
+    def answer_flor(self) -> Action:
+        legal = self.view.legal
+        k = self.k
+        mine = flor_value(self.view.dealt) if self.view.my_flor else 0
+        order = k.order_from_mano()
+        rivals = [s for s in k.opponents() if k.has_flor[s]]
+        ahead = not rivals or order.index(k.me) < min(order.index(s) for s in rivals)
+        won = []
+        for w in self.worlds:
+            best = max((flor_value(w.hands[s]) for s in rivals), default=0)
+            won.append(mine > best or (mine == best and ahead))
+        p = sum(won) / len(won)
+        call = self.pub.pending_call
+        if call is Do.FLOR:
+            if p >= 0.65 and find(legal, Do.CONTRA_FLOR):
+                return _must(legal, Do.CONTRA_FLOR)
+            return _must(legal, Do.CON_FLOR_ME_ACHICO)
+        target = self.pub.rules.target
+        al_resto = call is Do.CONTRA_FLOR_AL_RESTO
+        ours = target - self.pub.score[self.team] if al_resto else 6
+        theirs = target - self.pub.score[1 - self.team] if al_resto else 6
+        ev_q = p * self.u(ours) + (1 - p) * self.u(-theirs)
+        return _must(legal, Do.QUIERO if ev_q > self.u(-4) else Do.NO_QUIERO)
+
+
+def _must(legal: tuple[Action, ...], do: Do) -> Action:
+    a = find(legal, do)
+    if a is None:
+        for fallback in (Do.QUIERO, Do.NO_QUIERO, Do.CON_FLOR_ME_ACHICO):
+            a = find(legal, fallback)
+            if a is not None:
+                return a
+        return legal[0]
+    return a

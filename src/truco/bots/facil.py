@@ -1,0 +1,86 @@
+"""``facil``: sensible cards, calls only on strong hands, answers by fixed thresholds.
+
+Like a beginner who knows the cards: it sings flor, calls envido from 30, truco with a hand it
+expects to win; it accepts an envido from 28 and a truco when it likes its cards. It wins the round
+when it can (even over its partner's card) and never bluffs.
+"""
+
+from __future__ import annotations
+
+from truco.bots.base import ViewBot, find
+from truco.bots.estimate import hand_chance
+from truco.bots.knowledge import Knowledge, best_on_table, knowledge
+from truco.bots.tricks import highest, lowest
+from truco.engine import Action, Do, SeatView
+from truco.engine.cards import POWER, flor_value
+
+
+class FacilBot(ViewBot):
+    level = "facil"
+
+    def decide(self, view: SeatView) -> Action:
+        k = knowledge(view)
+        legal = view.legal
+        pending = view.public.pending
+        flor = find(legal, Do.FLOR)
+        if flor is not None:
+            return flor
+        if pending == "flor":
+            return self._answer_flor(view)
+        if pending == "envido":
+            return _pick(legal, Do.QUIERO if view.my_tanto >= 28 else Do.NO_QUIERO)
+        if pending == "truco":
+            chance = hand_chance(k)
+            if view.my_tanto >= 31 and find(legal, Do.ENVIDO):
+                return _pick(legal, Do.ENVIDO)
+            if chance >= 0.85:
+                raise_ = _raise(legal)
+                if raise_ is not None:
+                    return raise_
+            return _pick(legal, Do.QUIERO if chance >= 0.5 else Do.NO_QUIERO)
+        if view.my_tanto >= 30 and find(legal, Do.ENVIDO):
+            return _pick(legal, Do.ENVIDO)
+        call = _raise(legal)
+        if call is not None and hand_chance(k) >= 0.8:
+            return call
+        return _play(k)
+
+    def _answer_flor(self, view: SeatView) -> Action:
+        legal = view.legal
+        mine = flor_value(view.dealt) if view.my_flor else 0
+        if view.public.pending_call is Do.FLOR:
+            return _pick(legal, Do.CONTRA_FLOR if mine >= 32 else Do.CON_FLOR_ME_ACHICO)
+        return _pick(legal, Do.QUIERO if mine >= 31 else Do.NO_QUIERO)
+
+
+def _raise(legal: tuple[Action, ...]) -> Action | None:
+    for do in (Do.TRUCO, Do.RETRUCO, Do.VALE_CUATRO):
+        a = find(legal, do)
+        if a is not None:
+            return a
+    return None
+
+
+def _pick(legal: tuple[Action, ...], do: Do) -> Action:
+    """The legal action ``do``, or the first legal answer when that one is not allowed."""
+    a = find(legal, do)
+    if a is not None:
+        return a
+    for fallback in (Do.QUIERO, Do.NO_QUIERO, Do.CON_FLOR_ME_ACHICO):
+        a = find(legal, fallback)
+        if a is not None:
+            return a
+    return legal[0]
+
+
+def _play(k: Knowledge) -> Action:
+    """Win the round with the lowest card that does, even over a partner; lead with the best card."""
+    hand = k.view.cards
+    plays = k.plays
+    if not plays:
+        card = highest(hand)
+    else:
+        best, _ = best_on_table(plays)
+        winners = [c for c in hand if POWER[c] > best]
+        card = lowest(winners) if winners else lowest(hand)
+    return Action(k.me, Do.PLAY, card)

@@ -1,0 +1,143 @@
+"""What one seat knows about a hand, read from its view alone: cards seen, tantos sung, seats.
+
+Everything here is derived from a ``SeatView``; nothing can reach the hidden cards of another seat.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from truco.engine import Do, PublicView, Seat, SeatView, Team
+from truco.engine.cards import POWER, Card
+
+NO_LIMIT = 99
+
+
+@dataclass(slots=True)
+class Knowledge:
+    view: SeatView
+    n: int
+    me: Seat
+    team: Team
+    mano: Seat
+    played: list[list[Card]]
+    """Cards each seat has played this hand, in order."""
+    unseen: list[Card]
+    """Cards this seat has not seen: in another seat's hand or never dealt."""
+    tanto_exact: list[int | None]
+    tanto_max: list[int]
+    """Upper bound from a "son buenas" (tanto ≤ the best sung before it)."""
+    flor_exact: list[int | None]
+    has_flor: list[bool]
+    """Seats known to hold a flor (they sang it or answered one)."""
+    no_flor: list[bool]
+    """Seats known to hold no flor: they opened an envido at a flor table (closed to a flor holder),
+    or let a rival's flor go uncontested while they could still have answered it."""
+    folded: int
+    """Bit mask of seats in the mazo."""
+
+    @property
+    def round_no(self) -> int:
+        return len(self.view.public.results)
+
+    @property
+    def plays(self) -> tuple[tuple[Seat, Card], ...]:
+        """The current round's cards so far."""
+        rounds = self.view.public.rounds
+        if rounds and len(rounds) > len(self.view.public.results):
+            return rounds[-1]
+        return ()
+
+    def active(self, seat: Seat) -> bool:
+        return not (self.folded >> seat) & 1
+
+    def opponents(self) -> list[Seat]:
+        return [s for s in range(1 - self.team, self.n, 2) if self.active(s)]
+
+    def partners(self) -> list[Seat]:
+        return [s for s in range(self.team, self.n, 2) if s != self.me and self.active(s)]
+
+    def order_from_mano(self) -> list[Seat]:
+        return [(self.mano + i) % self.n for i in range(self.n)]
+
+    def pie(self, team: Team) -> Seat:
+        """The team's last seat in the order of play from the mano: it sees most before deciding."""
+        return [s for s in self.order_from_mano() if s & 1 == team][-1]
+
+
+def knowledge(view: SeatView) -> Knowledge:
+    p = view.public
+    n = p.rules.players
+    played: list[list[Card]] = [[] for _ in range(n)]
+    for rnd in p.rounds:
+        for s, c in rnd:
+            played[s].append(c)
+    seen = set(view.dealt)
+    for cards in played:
+        seen.update(cards)
+    for _, shown in p.shown:
+        seen.update(shown)
+    tanto_exact: list[int | None] = [None] * n
+    tanto_max = [NO_LIMIT] * n
+    flor_exact: list[int | None] = [None] * n
+    best = -1
+    for s, t, is_flor in p.sung:
+        if is_flor:
+            flor_exact[s] = t
+        elif t < 0:
+            tanto_max[s] = min(tanto_max[s], best)  # "son buenas": not better than the best so far
+        else:
+            tanto_exact[s] = t
+            best = t
+    has_flor = [False] * n
+    no_flor = [False] * n
+    envido_opened = False
+    played_round1 = 0
+    history = p.history
+    for i, a in enumerate(history):
+        if a.do is Do.PLAY:
+            played_round1 |= 1 << a.seat
+        elif a.do in _FLOR_DO:
+            has_flor[a.seat] = True
+            if a.do is Do.FLOR and not _contested(p, i):
+                # an uncontested flor: no rival able to answer it then held one
+                for s in range(1 - (a.seat & 1), n, 2):
+                    if not (played_round1 >> s) & 1 and s not in p.folded:
+                        no_flor[s] = True
+        elif a.do in (Do.ENVIDO, Do.REAL_ENVIDO, Do.FALTA_ENVIDO):
+            if not envido_opened and p.rules.flor:
+                no_flor[a.seat] = True  # opening an envido is closed to a flor holder
+            envido_opened = True
+    for s in range(n):
+        if flor_exact[s] is not None:
+            has_flor[s] = True
+    folded = 0
+    for s in p.folded:
+        folded |= 1 << s
+    unseen = [c for c in range(40) if c not in seen]
+    return Knowledge(view=view, n=n, me=view.seat, team=view.team, mano=p.mano, played=played,
+                     unseen=unseen, tanto_exact=tanto_exact, tanto_max=tanto_max, flor_exact=flor_exact,
+                     has_flor=has_flor, no_flor=no_flor, folded=folded)
+
+
+_FLOR_DO = (Do.FLOR, Do.CONTRA_FLOR, Do.CONTRA_FLOR_AL_RESTO, Do.CON_FLOR_ME_ACHICO)
+
+
+def _contested(p: PublicView, i: int) -> bool:
+    """Whether the flor sung at ``p.history[i]`` waited for an answer from a rival flor."""
+    if i + 1 < len(p.history):
+        nxt = p.history[i + 1]
+        return nxt.do in _FLOR_DO and nxt.seat & 1 != p.history[i].seat & 1
+    return p.pending == "flor"
+
+
+def best_on_table(plays: tuple[tuple[Seat, Card], ...] | list[tuple[Seat, Card]]) -> tuple[int, int]:
+    """(highest power played this round, bit mask of the teams holding it)."""
+    best, teams = -1, 0
+    for s, c in plays:
+        pw = POWER[c]
+        if pw > best:
+            best, teams = pw, 1 << (s & 1)
+        elif pw == best:
+            teams |= 1 << (s & 1)
+    return best, teams

@@ -1,0 +1,24 @@
+"""``truco play``: a whole match against bots in the terminal, at your own pace."""
+
+from __future__ import annotations
+
+import argparse
+import secrets
+
+from truco.bots import LEVELS
+from truco.terminal import GameConfig, StdConsole, play_game
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--players", type=int, default=2, choices=(2, 4, 6))
+    parser.add_argument("--bots", default="normal", choices=[lv for lv in LEVELS],
+                        help="level of every bot at the table (default: normal)")
+    parser.add_argument("--flor", action="store_true", help="play with flor")
+    parser.add_argument("--target", type=int, default=30, choices=(15, 30))
+    parser.add_argument("--seed", type=int, default=None, help="repeat a match exactly")
+
+
+def run(args: argparse.Namespace) -> int:
+    seed = args.seed if args.seed is not None else secrets.randbits(32)
+    config = GameConfig(players=args.players, bots=args.bots, flor=args.flor, target=args.target, seed=seed)
+    return play_game(config, StdConsole())
