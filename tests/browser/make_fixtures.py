@@ -12,6 +12,7 @@ from typing import Any
 
 from truco.engine import Do, legal_actions
 from truco.server.qr import qr_svg
+from truco.server.spectators import spectator_view
 from truco.table import (
     Act,
     AddBot,
@@ -94,6 +95,7 @@ def main() -> None:
     for _ in range(4):
         s.play_first()
     fx["table4_mid"] = s.view(0)
+    fx["spectator"] = spectator_view(s.t)
     # truco by the team that is not ours? the next to play calls it
     caller = s.t.game.turn
     s.act(caller, Do.TRUCO)

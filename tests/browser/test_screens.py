@@ -12,7 +12,7 @@ from tests.browser.helpers import shot
 
 SCREENS = ["home", "waiting", "start", "table", "vote", "vote_bot", "vote_other", "table2", "table6",
            "summary", "match_end", "match_lost", "cancelled", "disconnected", "reconnecting", "senas",
-           "sena_received", "casual_host", "casual_player"]
+           "sena_received", "casual_host", "casual_player", "spectator"]
 
 
 def open_mock(page: Page, static_url: str, screen: str, lang: str = "es") -> None:
@@ -58,7 +58,7 @@ def test_table_shows_mano_pie_dealer_and_turn(page: Page, static_url: str) -> No
     expect(page.locator(".chip-mano")).to_have_count(1)
     expect(page.locator(".chip-pie")).to_have_count(2)  # one pie per team
     expect(page.locator(".chip-dealer")).to_have_count(1)
-    expect(page.locator(".seat.is-turn")).to_have_count(1)
+    expect(page.locator(".seat.is-turn")).to_have_count(1)  # yours included
 
 
 def test_only_legal_cards_and_calls_are_offered(page: Page, static_url: str) -> None:
@@ -105,3 +105,11 @@ def test_the_whole_deck_sheet(page: Page, static_url: str, shots: Path) -> None:
     page.wait_for_selector("body[data-ready='1']")
     expect(page.locator(".card svg")).to_have_count(41)  # 40 faces and the back
     shot(page, shots, "deck")
+
+
+def test_a_spectator_sees_no_hand_and_no_buttons(page: Page, static_url: str) -> None:
+    open_mock(page, static_url, "spectator")
+    expect(page.locator(".my-hand .card, button.card")).to_have_count(0)
+    expect(page.locator(".actions button")).to_have_count(0)
+    expect(page.get_by_role("status").filter(has_text="Estás mirando")).to_be_visible()
+    expect(page.locator(".score-team").first).to_have_text("Equipo 1")

@@ -26,6 +26,15 @@ def test_create_join_and_start(browser: Browser, live_server: LiveServer,
     expect(guest.locator("#app[data-screen=table]")).to_be_visible()
     expect(guest.locator(".my-hand .card")).to_have_count(3)
     shot(guest, shots, "live-table2")
+    # a third phone just watches: the table, no hand, no buttons
+    watcher_ctx, watcher = new_phone(browser)
+    watcher.goto(link)
+    watcher.get_by_role("button", name="Solo mirar").click()
+    expect(watcher.locator("#app[data-screen=table]")).to_be_visible()
+    expect(watcher.locator(".seat-name").filter(has_text="Beto")).to_be_visible()
+    expect(watcher.locator("button.card")).to_have_count(0)
+    shot(watcher, shots, "live-spectator")
+    watcher_ctx.close()
     assert host.js_errors == [] and guest.js_errors == []  # type: ignore[attr-defined]
     host_ctx.close()
     guest_ctx.close()

@@ -68,6 +68,7 @@ const SCREENS = {
   reconnecting: () => toModel(fx.table4_mid, { ...extra, connection: "reconnecting" }),
   senas: () => { ui.senasOpen = true; return toModel(fx.table4_mid, extra); },
   sena_received: () => toModel(fx.table4_sena, extra),
+  spectator: () => toModel(fx.spectator, extra),
   casual_host: () => toModel(fx.casual_host, extra),
   casual_player: () => toModel(fx.casual_player, extra),
 };

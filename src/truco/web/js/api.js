@@ -6,7 +6,7 @@ export const PATHS = {
   table: (code) => `/api/tables/${code}`,       // GET: look a table up by its code
   join: (code) => `/api/tables/${code}/join`,   // POST {name}: a seat token
   qr: (code) => `/api/tables/${code}/qr.svg`,   // the link as a QR code (SVG)
-  socket: (code, token) => `/ws/${code}?token=${encodeURIComponent(token)}`,
+  socket: (code, token) => (token ? `/ws/${code}?token=${encodeURIComponent(token)}` : `/ws/${code}`),
   link: (code) => `/m/${code}`,
 };
 

@@ -61,6 +61,7 @@ async function route() {
     code = m[1].toUpperCase();
     const seat = savedSeat(code);
     if (seat?.token) { connect(seat.token); return; }
+    if (new URLSearchParams(location.search).has("mirar")) { connect(null); return; }
     try { joinInfo = await api.lookup(code); } catch (e) { joinInfo = null; state.ui.error = e.status === 404 ? t("not_found") : e.message; }
     redraw();
     return;
@@ -272,6 +273,7 @@ async function intent(it) {
       } catch (e) { state.ui.error = t("error_generic", { msg: e.message }); redraw(); }
       return;
     }
+    case "watch": history.replaceState(null, "", `${PATHS.link(it.code)}?mirar`); connect(null); return;
     case "join": {
       const c = (it.code || "").trim().toUpperCase();
       if (c) go(PATHS.link(c));

@@ -123,7 +123,7 @@ function seatRow(model, s, ui, send, rerender) {
     tools.push(h("button", { class: "btn small", type: "button", onclick: () => {
       send({ type: "place", player: model.seats[moving].player, seat: s.seat }); ui.moving = null; rerender();
     } }, h("span", { "aria-hidden": "true" }, "⇄"), " ", t("place_here")));
-  } else if (!taken) {
+  } else if (!taken && !model.spectator) {
     if (isHost) {
       tools.push(h("button", { class: "btn small", type: "button", "aria-label": `${t("add_bot")} (#${s.seat + 1})`,
         onclick: () => send({ type: "add_bot", seat: s.seat, level: ui.botLevel || "normal" }) }, `🤖 ${t("add_bot")}`));
@@ -164,5 +164,7 @@ export function joinScreen(code, info, ui, send) {
     h("section", { class: "panel" },
       h("div", { class: "field" }, h("label", { for: "name" }, t("your_name")), nameInput),
       h("button", { class: "btn primary wide", type: "button", onclick: () => send({ type: "join_here", code }) }, t("join"))),
+    h("button", { class: "btn wide", type: "button", onclick: () => send({ type: "watch", code }) },
+      h("span", { "aria-hidden": "true" }, "👀"), " ", t("watch")),
     h("button", { class: "btn ghost wide", type: "button", onclick: () => send({ type: "back_to_sala" }) }, t("back_to_sala")));
 }

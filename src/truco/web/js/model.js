@@ -41,7 +41,8 @@ export function toModel(tv, extra = {}) {
     window_until: tv.vote.window_ends_ms ?? null,
     deadline: tv.vote.answer_ends_ms ?? null,
   } : null;
-  const game = tv.game && tv.game.seat !== undefined ? tv.game : null;
+  const spectator = !tv.me;
+  const game = tv.game || null;
   return {
     code: extra.code || tv.table_id,
     link: extra.link || null,
@@ -50,7 +51,9 @@ export function toModel(tv, extra = {}) {
     status,
     version: tv.version,
     settings,
-    me: tv.me?.seat ?? -1,
+    // a spectator sees the table from seat 0's chair, without a hand
+    me: spectator ? 0 : tv.me.seat ?? -1,
+    spectator,
     my_name: tv.me?.name,
     is_host: !!tv.me?.host,
     host: hostSeat,

@@ -9,6 +9,7 @@ import { seatName, shownCards, sungTantos } from "./table.js";
 const REASONS = ["envido", "flor", "truco", "mazo", "hand", "casual"];
 
 function teamLabel(model, team) {
+  if (model.spectator) return t("team", { n: team + 1 });
   return team === teamOf(model.me) ? t("team_us") : t("team_them");
 }
 
@@ -59,15 +60,15 @@ export function matchEnd(model, send) {
   return h("main", { class: `screen end-screen ${won ? "won" : "lost"}`, dataset: { screen: "match_end" } },
     // the best card of the deck for a win, the humblest for a loss
     h("div", { class: "end-emblem card", "aria-hidden": "true" }, svg(cardFace(won ? "1e" : "4c"))),
-    h("h1", null, won ? t("match_won") : t("match_lost")),
+    h("h1", null, model.spectator ? t("team_won", { n: result.winner + 1 }) : won ? t("match_won") : t("match_lost")),
     h("p", { class: "end-score" },
-      h("span", { class: "us" }, `${t("team_us")} ${score[mine]}`), " – ",
-      h("span", { class: "them" }, `${score[1 - mine]} ${t("team_them")}`)),
+      h("span", { class: "us" }, `${teamLabel(model, mine)} ${score[mine]}`), " – ",
+      h("span", { class: "them" }, `${score[1 - mine]} ${teamLabel(model, 1 - mine)}`)),
     h("p", { class: "muted" }, model.seats.filter((s) => teamOf(s.seat) === mine).map((s) => s.name).join(" · ")),
     h("div", { class: "stack" },
       model.commands.includes("rematch")
         ? h("button", { class: "btn primary wide", type: "button", onclick: () => send({ type: "rematch" }) }, t("rematch"))
-        : h("p", { class: "muted" }, t("rematch_wait")),
+        : model.spectator ? null : h("p", { class: "muted" }, t("rematch_wait")),
       h("button", { class: "btn wide", type: "button", onclick: () => send({ type: "back_to_sala" }) }, t("back_to_sala"))));
 }
 

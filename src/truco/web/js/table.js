@@ -27,7 +27,8 @@ export function seatName(model, seat) {
   return s.name || t("empty_seat");
 }
 
-function teamLabel(model, team) {
+export function teamLabel(model, team) {
+  if (model.spectator) return t("team", { n: team + 1 });
   return team === teamOf(model.me) ? t("team_us") : t("team_them");
 }
 
@@ -90,7 +91,8 @@ function infoStrip(model) {
   const turnSeat = game.hand_over ? null : (game.to_act?.length ? game.to_act : [game.turn]);
   let turnText = "";
   if (turnSeat && !game.pending) {
-    turnText = turnSeat.includes(model.me) ? t("your_turn") : t("waiting_turn", { name: seatName(model, turnSeat[0]) });
+    turnText = turnSeat.includes(model.me) && !model.spectator ? t("your_turn")
+      : t("waiting_turn", { name: seatName(model, turnSeat[0]) });
   }
   return h("div", { class: "info-strip" },
     h("span", { class: "hand-no" }, t("hand_no", { n: game.hand_no })),
@@ -200,7 +202,8 @@ function senaToasts(model) {
 function myHand(model, send) {
   const game = model.game;
   if (!game) return null;
-  const playable = new Map(game.legal.filter((a) => a.do === "play").map((a) => [a.card, a]));
+  if (model.spectator) return h("p", { class: "casual-note", role: "status" }, t("watching"));
+  const playable = new Map(model.legal.filter((a) => a.do === "play").map((a) => [a.card, a]));
   const cards = game.cards.map((c) => {
     const action = playable.get(c);
     const label = action ? t("play_card", { card: cardName(c) }) : cardName(c);
@@ -219,7 +222,7 @@ function callButtons(model, send) {
   const game = model.game;
   if (!game) return [];
   const answering = game.pending && game.answer_team === teamOf(model.me);
-  const calls = game.legal.filter((a) => a.do !== "play" && !(answering && ANSWERS.has(a.do)));
+  const calls = model.legal.filter((a) => a.do !== "play" && !(answering && ANSWERS.has(a.do)));
   calls.sort((a, b) => CALL_ORDER.indexOf(a.do) - CALL_ORDER.indexOf(b.do));
   return calls.map((a) => h("button", {
     class: `btn call call-${a.do}`, type: "button", onclick: () => send({ type: "act", do: a.do }),
@@ -227,7 +230,8 @@ function callButtons(model, send) {
 }
 
 function senasButton(model, ui, rerender) {
-  if (!model.settings.senas || model.settings.players < 4 || !model.game || model.game.hand_over) return null;
+  if (!model.settings.senas || model.settings.players < 4 || !model.game || model.game.hand_over
+    || !model.commands.includes("sena")) return null;
   return h("button", { class: "btn ghost senas-btn", type: "button", "aria-expanded": ui.senasOpen ? "true" : "false",
     onclick: () => { ui.senasOpen = !ui.senasOpen; rerender(); } }, h("span", { "aria-hidden": "true" }, "🤫"), " ", t("senas_open"));
 }
@@ -258,11 +262,11 @@ export function votePanel(model, send) {
   const vote = model.vote;
   const title = h("h2", { class: "vote-title" }, t("vote_title", { name: who, call: callText }));
   const timer = voteTimer(vote);
-  if (game.answer_team !== mine) {
+  if (game.answer_team !== mine || model.spectator) {
     return h("section", { class: "vote-panel waiting", role: "region", "aria-label": t("vote_answer") },
       title, h("p", null, t("vote_waiting", { team: teamLabel(model, game.answer_team) })), timer);
   }
-  const answers = (game.legal || []).filter((a) => ANSWERS.has(a.do));
+  const answers = model.legal.filter((a) => ANSWERS.has(a.do));
   answers.sort((a, b) => CALL_ORDER.indexOf(a.do) - CALL_ORDER.indexOf(b.do));
   const myVote = vote?.my_vote;
   const partners = model.seats.filter((s) => teamOf(s.seat) === mine && s.seat !== model.me && !s.bot);
@@ -301,7 +305,7 @@ function voteTimer(vote) {
 
 function casualPanel(model, send) {
   if (model.settings.mode !== "casual") return null;
-  if (!model.is_host) {
+  if (!model.is_host || model.spectator) {
     return h("p", { class: "casual-note" }, t("casual_badge"));
   }
   const mine = teamOf(model.me);
@@ -354,7 +358,8 @@ export function tableScreen(model, ui, send, rerender) {
     others.push(seatBox(model, seat, areaFor(seat, model.me, players)));
   }
   const myPlayed = game ? playedBy(model.me, game) : [];
-  const mine = h("div", { class: "seat area-me team-us", "aria-label": t("played_cards", { name: t("you") }) },
+  const myTurn = game && !game.hand_over && (game.to_act || [game.turn]).includes(model.me);
+  const mine = model.spectator ? seatBox(model, model.me, "me") : h("div", { class: `seat area-me team-us ${myTurn ? "is-turn" : ""}`, "aria-label": t("played_cards", { name: t("you") }) },
     h("div", { class: "seat-head" }, h("span", { class: "seat-name" }, `${seatName(model, model.me)} (${t("you")})`),
       roleChips(model.me, game)),
     h("div", { class: "played" }, myPlayed.map((p) => playedCard(game, model.me, p))));
