@@ -99,7 +99,7 @@ function infoStrip(model) {
     h("span", { class: "bazas" }, results),
     model.settings.mode !== "casual" ? h("span", { class: "truco-value" }, t("truco_value", { n: game.truco_value }))
       : h("span", { class: "chip chip-casual", title: t("casual_badge") }, t("casual_chip")),
-    h("span", { class: `turn-text ${turnSeat?.includes(model.me) ? "mine" : ""}`, role: "status", "aria-live": "polite" }, turnText));
+    h("span", { class: `turn-text ${turnSeat?.includes(model.me) && !model.spectator ? "mine" : ""}`, role: "status", "aria-live": "polite" }, turnText));
 }
 
 // ------------------------------------------------------------------ seats
