@@ -178,7 +178,8 @@ def check_outcome(t: Table, effects: Any, know: Knowledge) -> None:
 
 tables = st.tuples(
     st.integers(0, 2**32), st.sampled_from([2, 4, 6]), st.sampled_from(["full", "casual"]),
-    st.sampled_from(["humans", "one_human", "mixed"]),
+    st.sampled_from(["humans", "one_human", "mixed"]), st.booleans(), st.sampled_from([15, 30]),
+    st.sampled_from([1, 3]),
 )
 streams = st.tuples(st.integers(0, 2**32), st.integers(50, 400))
 """A stream of commands: (seed, length). Drawn from a seeded generator so that each example is long."""
@@ -189,9 +190,11 @@ def commands_of(stream: tuple[int, int]) -> list[tuple[int, int, int]]:
     return [(rng.randrange(1000), rng.randrange(1000), rng.randrange(1000)) for _ in range(stream[1])]
 
 
-def start_table(seed: int, players: int, mode: str, who: str) -> tuple[Table, list[tuple[Envelope, int]]]:
+def start_table(seed: int, players: int, mode: str, who: str, flor: bool = False, target: int = 30,
+                chicos: int = 1) -> tuple[Table, list[tuple[Envelope, int]]]:
     now = 1_000_000
-    cmd = Create("P", TableSettings(players=players, mode=mode), "p0", "tok-0", seed)  # type: ignore[arg-type]
+    settings = TableSettings(players=players, mode=mode, flor=flor, target=target, chicos=chicos)  # type: ignore[arg-type]
+    cmd = Create("P", settings, "p0", "tok-0", seed)
     t, _ = create(cmd, now)
     log = [(Envelope(cmd), now)]
 
