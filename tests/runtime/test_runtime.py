@@ -30,6 +30,20 @@ async def four_humans(rt: Runtime, **settings: Any) -> tuple[str, list[str], lis
     return c.table_id, tokens, inboxes
 
 
+async def humans_and_bots(rt: Runtime, **settings: Any) -> tuple[str, list[str], list[Inbox]]:
+    """Humans in seats 0 and 1 (opponents), bots of two levels in seats 2 and 3; started."""
+    c = await rt.create_table({"players": 4, **settings}, "Ana")
+    j = await rt.join(c.table_id, "Beto")
+    await rt.submit(c.table_id, j.token, {"type": "sit", "seat": 1})
+    await rt.submit(c.table_id, c.token, {"type": "add_bot", "seat": 2, "level": "normal"})
+    await rt.submit(c.table_id, c.token, {"type": "add_bot", "seat": 3, "level": "facil"})
+    boxes = [Inbox(), Inbox()]
+    for tok, box in zip((c.token, j.token), boxes, strict=True):
+        await rt.connect(c.table_id, tok, box)
+    assert (await rt.submit(c.table_id, c.token, {"type": "start"})).ok
+    return c.table_id, [c.token, j.token], boxes
+
+
 def turn(rt: Runtime, table_id: str) -> int:
     g = rt.table(table_id).game
     assert g is not None
@@ -331,13 +345,16 @@ async def test_random_traffic_keeps_versions_contiguous_and_the_log_replays(
     path = str(tmp_path / "r.db")
     clock = FakeClock()
     rt = await make_runtime(SQLiteStorage(path), clock=clock)
-    table_id, tokens, boxes = await four_humans(rt, target=15)
+    if seed < 2:
+        table_id, tokens, boxes = await four_humans(rt, target=15)
+    else:  # two humans, each with a bot partner: bot moves, bot votes and hints too
+        table_id, tokens, boxes = await humans_and_bots(rt, target=15, flor=True)
     sent: list[tuple[str, dict[str, Any], str]] = []
     for i in range(250):
         await rt.settle()
-        who = rng.randrange(5)
-        token = tokens[who] if who < 4 else "stale"
-        view = boxes[who % 4].view
+        who = rng.randrange(len(tokens) + 1)
+        token = tokens[who] if who < len(tokens) else "stale"
+        view = boxes[who % len(tokens)].view
         if rng.random() < 0.7 and view["legal"]:
             a = rng.choice(view["legal"])
             cmd = {"type": "act", "do": a["do"]} | ({"card": a["card"]} if "card" in a else {})
@@ -361,6 +378,8 @@ async def test_random_traffic_keeps_versions_contiguous_and_the_log_replays(
         versions = [m["version"] for m in box.messages]
         assert versions == list(range(versions[0], last + 1))
     assert_no_card_leaked(rt, table_id, boxes)
+    if seed >= 2:
+        assert any(box.events("bot_hint") for box in boxes), "the bots' hints were exercised"
     before = rt.table(table_id)
     await rt.close()
     fresh = await make_runtime(SQLiteStorage(path), clock=clock)
