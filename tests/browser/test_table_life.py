@@ -145,3 +145,33 @@ def test_casual_table_host_scores_with_buttons_and_undoes(browser: Browser, live
     expect(host.locator(".hand-no")).to_have_text(f"Mano {hand + 1}")
     assert host.js_errors == []  # type: ignore[attr-defined]
     host_ctx.close()
+
+
+def test_with_a_bot_partner_the_human_decides_and_sees_its_hint(browser: Browser, live_server: LiveServer,
+                                                                 shots: Path) -> None:
+    ctx, page = new_phone(browser)
+    page.goto(live_server.url + "/")
+    page.get_by_label("Tu nombre").fill("Ana")
+    page.get_by_role("button", name="De a cuatro (4)").click()
+    on_table(page)
+    expect(page.locator(".chip-bot")).to_have_count(3)
+
+    def step() -> bool:
+        v = view(page)
+        if v.get("phase") != "playing":
+            raise AssertionError("the match ended before the other team called anything")
+        if (v.get("vote") or {}).get("mine"):
+            return True
+        dismiss_summary(page)
+        cards = page.locator("button.card.playable")
+        if cards.count():
+            cards.first.click()
+        return False
+
+    wait_until(step, timeout=180, what="a call my team must answer")
+    expect(page.locator(".bot-hint")).to_contain_text("te sugiere")
+    expect(page.locator(".vote-buttons button").first).to_be_visible()
+    shot(page, shots, "live-bot-partner-hint")
+    page.locator(".vote-buttons button").first.click()
+    wait_until(lambda: not (view(page).get("vote") or {}).get("mine"), what="the vote to be decided at once")
+    ctx.close()

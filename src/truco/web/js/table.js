@@ -271,8 +271,14 @@ export function votePanel(model, send) {
   const myVote = vote?.my_vote;
   const partners = model.seats.filter((s) => teamOf(s.seat) === mine && s.seat !== model.me && !s.bot);
   const hint = vote?.hint;
+  // the panel covers the hand: show it here, small, with the tanto, to decide with the cards in view
+  const hand = game.cards?.length ? h("div", { class: "vote-hand", "aria-label": t("your_cards") },
+    game.cards.map((c) => cardEl(c, { size: "small" })),
+    model.settings.mode !== "casual" ? h("span", { class: "muted" },
+      game.my_flor ? t("your_flor") : t("your_tanto", { n: game.my_tanto })) : null) : null;
   return h("section", { class: "vote-panel", role: "region", "aria-label": t("vote_answer") },
     title,
+    hand,
     h("p", { class: "vote-question" }, t("vote_answer")),
     partners.length ? h("ul", { class: "votes" }, partners.map((p) => {
       const v = vote?.votes?.[p.seat];
