@@ -141,6 +141,12 @@ def test_casual_table_host_scores_with_buttons_and_undoes(browser: Browser, live
     hand = view(host)["game"]["hand_no"]
     host.get_by_role("button", name="Terminar la mano (después de un «no quiero» en voz alta)").click()
     wait_until(lambda: (view(host).get("game") or {}).get("hand_no") == hand + 1, what="the next hand")
+    # the summary counts the host's awards (the undone one is gone) and the casual score
+    expect(host.locator(".summary-table")).to_contain_text("Anotado")
+    expect(host.locator(".summary-table")).to_contain_text("+3")
+    expect(host.locator(".summary-table")).not_to_contain_text("+2")
+    expect(host.locator(".summary-score")).to_have_text("Nosotros 3 · Ellos 0")
+    shot(host, shots, "live-casual-summary")
     dismiss_summary(host)
     expect(host.locator(".hand-no")).to_have_text(f"Mano {hand + 1}")
     assert host.js_errors == []  # type: ignore[attr-defined]

@@ -168,7 +168,10 @@ function onMessage(msg) {
 function onEvent(ev) {
   switch (ev.type) {
     case "hand_started": hand = freshHand(); break;
-    case "points_awarded": hand.awards.push({ team: ev.team, points: ev.points, reason: ev.reason }); break;
+    case "points_awarded":
+      // in casual mode only the host's awards count; the engine's own tally is not the score
+      if (tv?.settings?.mode !== "casual") hand.awards.push({ team: ev.team, points: ev.points, reason: ev.reason });
+      break;
     case "awarded": hand.awards.push({ team: ev.team, points: ev.points, reason: "casual" }); break;
     case "award_undone": {
       const i = hand.awards.findLastIndex((a) => a.reason === "casual" && a.team === ev.team && a.points === ev.points);
@@ -180,7 +183,8 @@ function onEvent(ev) {
     case "cards_shown": hand.shown.push({ seat: ev.seat, cards: ev.cards }); break;
     case "hand_ended":
     case "hand_ended_early":
-      showSummary({ hand_no: ev.hand_no, score: ev.score, awards: hand.awards,
+      showSummary({ hand_no: ev.hand_no, awards: hand.awards,
+        score: tv?.settings?.mode === "casual" ? tv.casual?.score : ev.score,
         sung: hand.sung.length ? hand.sung : tv?.game?.sung || [], shown: hand.shown });
       break;
     case "match_cancelled": {

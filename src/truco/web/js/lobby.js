@@ -92,6 +92,8 @@ export function waitingScreen(model, ui, send, rerender) {
     h("section", { class: "panel share" },
       h("h2", null, h("label", { for: "share-link" }, t("share_link"))),
       h("div", { class: "row" }, h("input", { id: "share-link", class: "input", type: "text", readonly: true, value: link }), copyBtn),
+      /^(localhost|127\.|\[?::1)/.test(location.hostname)
+        ? h("p", { class: "muted" }, t("loopback_hint")) : null,
       qr ? h("figure", { class: "qr", role: "img", "aria-label": t("qr_label") }, qr,
         h("figcaption", { class: "muted" }, t("qr_hint"))) : null),
     h("div", { class: "teams" }, teams),
@@ -159,7 +161,7 @@ export function joinScreen(code, info, ui, send) {
       settings.players ? `${settings.players} ${t("players").toLowerCase()}` : null,
       settings.target ? `${settings.target} ${t("target").toLowerCase()}` : null,
       settings.mode === "casual" ? t("mode_casual") : null,
-      info.host_name || null,
+      info.host || null,
     ].filter(Boolean).join(" · ")) : null,
     h("section", { class: "panel" },
       h("div", { class: "field" }, h("label", { for: "name" }, t("your_name")), nameInput),
