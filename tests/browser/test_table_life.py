@@ -16,6 +16,7 @@ from tests.browser.helpers import (
     screen,
     set_seat,
     shot,
+    state,
     view,
     wait_until,
 )
@@ -54,6 +55,12 @@ def test_reload_mid_hand_resumes_the_seat_with_the_same_cards(browser: Browser, 
     assert sorted(guest.eval_on_selector_all(".my-hand .card", "els => els.map(e => e.dataset.card)")) == \
         sorted(before["game"]["cards"])
     shot(guest, shots, "live-after-reload")
+    # a lost connection (not a reload): the page reconnects by itself and keeps the seat
+    hellos = state(guest)["hellos"]
+    guest.evaluate("window.__truco.dropConnection()")
+    wait_until(lambda: state(guest)["hellos"] == hellos + 1, what="the automatic reconnection")
+    expect(guest.locator(".banner.warn")).to_have_count(0)
+    assert view(guest)["game"]["cards"] == before["game"]["cards"]
     host_ctx.close()
     guest_ctx.close()
 

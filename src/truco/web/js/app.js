@@ -31,6 +31,7 @@ let hand = freshHand();
 let summaryTimer = null;
 let actLock = 0;             // when the last game action was sent; cleared by the next view or error
 let lobbyTimer = null;
+let hellos = 0;               // how many times the server greeted this page (1 + reconnections)
 
 function freshHand() { return { awards: [], sung: [], shown: [] }; }
 
@@ -132,6 +133,7 @@ function onMessage(msg) {
   switch (msg.type) {
     case "hello":
     case "snapshot":
+      if (msg.type === "hello") hellos += 1;
       if (msg.view) {
         const first = !tv;
         tv = msg.view;
@@ -305,4 +307,8 @@ document.documentElement.lang = getLang();
 startTicker(() => state.clockOffset);
 setInterval(() => { if (socket && tv) socket.raw({ type: "ping" }); }, 25000);
 route();
-window.__truco = { state: () => ({ tv, extra, code, lastVersion }) }; // for tests and debugging
+// for tests and debugging: what the server said last, and a way to cut the line like a lost network
+window.__truco = {
+  state: () => ({ tv, extra, code, lastVersion, hellos }),
+  dropConnection: () => socket?.ws?.close(4000, "test: network lost"),
+};
