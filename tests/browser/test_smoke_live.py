@@ -18,6 +18,10 @@ def test_create_join_and_start(browser: Browser, live_server: LiveServer,
     assert link.endswith(f"/m/{code}")
     expect(host.locator(".qr svg, .qr img")).to_be_visible()
     guest_ctx, guest = new_phone(browser)
+    guest.goto(link)
+    expect(guest.locator("#app[data-screen=join]")).to_be_visible()
+    expect(guest.locator("main")).to_contain_text("Ana")  # whose table it is
+    shot(guest, shots, "live-join")
     join_table(guest, link, "Beto")
     expect(host.get_by_role("button", name="Empezar")).to_be_enabled()
     shot(host, shots, "live-waiting")
