@@ -155,7 +155,7 @@ class LiveServer:
             return data
 
 
-@pytest.fixture(scope="session")
+@pytest.fixture(scope="package")
 def live_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[LiveServer]:
     try:
         import truco.server.app  # noqa: F401
@@ -164,3 +164,41 @@ def live_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[LiveServer
     server = LiveServer(tmp_path_factory.mktemp("db") / "truco.db").start()
     yield server
     server.stop()
+
+
+# ---------------------------------------------------------------- Playwright, for this package only
+#
+# pytest-playwright keeps its sync Playwright (and the event loop it runs in the main thread) for the
+# whole session, so every asyncio test collected after the browser tests fails with "cannot be called
+# from a running event loop". The same fixtures at package scope end with the last browser test.
+
+
+@pytest.fixture(scope="package")
+def playwright(_pw_api_request_contexts: Any) -> Iterator[Any]:
+    from playwright.sync_api import sync_playwright
+
+    pw = sync_playwright().start()
+    if _pw_api_request_contexts:
+        _pw_api_request_contexts.instrument(pw)
+    yield pw
+    pw.stop()
+
+
+@pytest.fixture(scope="package")
+def browser_type(playwright: Any, browser_name: str) -> Any:
+    return getattr(playwright, browser_name)
+
+
+@pytest.fixture(scope="package")
+def launch_browser(browser_type_launch_args: dict[str, Any], browser_type: Any) -> Any:
+    def launch(**kwargs: Any) -> Any:
+        return browser_type.launch(**{**browser_type_launch_args, **kwargs})
+
+    return launch
+
+
+@pytest.fixture(scope="package")
+def browser(launch_browser: Any) -> Iterator[Any]:
+    b = launch_browser()
+    yield b
+    b.close()
