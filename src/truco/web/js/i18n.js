@@ -145,7 +145,7 @@ const ES = {
   back_to_sala: "Volver a la sala",
   cancelled_title: "Partida cancelada",
   cancelled_disconnect: "{name} se desconectó y no volvió a tiempo. Nadie suma puntos.",
-  cancelled_host: "Quien organizaba cerró la mesa.",
+  cancelled_host: "La mesa se cerró.",
   cancelled_other: "La partida se canceló.",
   // disconnection
   disconnected_banner: "{name} se desconectó. Lo esperamos {s} s.",
@@ -321,7 +321,7 @@ const EN = {
   back_to_sala: "Back to the lobby",
   cancelled_title: "Match cancelled",
   cancelled_disconnect: "{name} disconnected and did not come back in time. Nobody scores.",
-  cancelled_host: "The host closed the table.",
+  cancelled_host: "The table was closed.",
   cancelled_other: "The match was cancelled.",
   disconnected_banner: "{name} disconnected. Waiting {s} s.",
   reconnecting: "Connection lost. Reconnecting…",
