@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from truco.server.codes import normalize_code, table_path
+from truco.protocol.views import table_path
+from truco.server.codes import normalize_code
 from truco.server.qr import qr_svg
 
 

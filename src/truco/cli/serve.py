@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import os
+import sys
 
 
 def _env_int(name: str, default: int) -> int:
@@ -29,5 +30,11 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 def run(args: argparse.Namespace) -> int:
     from truco.server.main import serve
+    from truco.storage import SQLiteStorage
 
-    return serve(host=args.host, port=args.port, db=args.db, quiet=args.quiet)
+    try:
+        storage = SQLiteStorage(args.db)
+    except Exception as e:  # a bad path or a locked file: say so, no traceback
+        print(f"truco serve: cannot open {args.db}: {e}", file=sys.stderr)
+        return 2
+    return serve(storage, host=args.host, port=args.port, where=os.path.abspath(args.db), quiet=args.quiet)

@@ -19,12 +19,12 @@ from starlette.websockets import WebSocket
 
 from truco.protocol import PROTOCOL_VERSION, ErrorCode, ProtocolError, RateLimiter
 from truco.protocol.lobby import MAX_BODY_BYTES, decode_create, decode_join
+from truco.protocol.views import table_path, table_summary
 from truco.runtime import LobbyError, NoSuchTable
-from truco.server.codes import normalize_code, table_path
+from truco.server.codes import normalize_code
 from truco.server.qr import qr_svg
 from truco.server.socket import SocketLimits, SocketSession
 from truco.server.spectators import ServerRuntime
-from truco.table import Table
 
 WEB_DIR = Path(__file__).resolve().parent.parent / "web"
 
@@ -49,17 +49,6 @@ class _JSON(JSONResponse):
 
 def _problem(status: int, code: ErrorCode | str, message: str) -> Response:
     return _JSON({"error": {"code": str(code), "message": message}}, status_code=status)
-
-
-def table_summary(t: Table) -> dict[str, Any]:
-    """What anyone holding a table's code may see of it in the lobby."""
-    host = t.player(t.host)
-    return {
-        "table_id": t.table_id, "code": t.table_id, "url": table_path(t.table_id), "phase": t.phase,
-        "host": host.name if host else None, "settings": t.settings.to_dict(),
-        "seats": [("bot" if s.bot else "human" if s.player is not None else "empty") for s in t.seats],
-        "free_seats": sum(1 for s in t.seats if s.empty), "match_no": t.match_no,
-    }
 
 
 def create_app(rt: ServerRuntime, config: ServerConfig | None = None, *,

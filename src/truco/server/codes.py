@@ -1,4 +1,4 @@
-"""Table codes: short, unambiguous when read aloud or typed on a phone, and the links built on them."""
+"""Table codes: short, unambiguous when read aloud or typed on a phone."""
 
 from __future__ import annotations
 
@@ -19,8 +19,3 @@ def normalize_code(text: str) -> str | None:
         return None
     code = re.sub(r"[\s-]", "", text).upper()
     return code if _CODE_RE.fullmatch(code) else None
-
-
-def table_path(code: str) -> str:
-    """The link path of a table: ``/m/<code>``."""
-    return f"/m/{code}"

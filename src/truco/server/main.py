@@ -4,21 +4,20 @@ from __future__ import annotations
 
 import contextlib
 import os
-import sys
 
 import uvicorn
 
 from truco.server.address import open_urls
 from truco.server.app import ServerConfig, create_app
 from truco.server.spectators import ServerRuntime
-from truco.storage import SQLiteStorage
+from truco.storage import Storage
 
 WS_MAX_SIZE = 16 * 1024
 """uvicorn refuses larger frames outright (1009) before our own 4 KB check sees them."""
 
 
-def serve(host: str, port: int, db: str, quiet: bool = False) -> int:
-    storage = SQLiteStorage(db)
+def serve(storage: Storage, host: str, port: int, where: str, quiet: bool = False) -> int:
+    """Serve until Ctrl-C. ``where`` says where the tables are kept, for the banner."""
     rt = ServerRuntime(storage)
     urls = open_urls(host, port)
     public = next((u for who, u in urls if "phones" in who), None)
@@ -34,7 +33,7 @@ def serve(host: str, port: int, db: str, quiet: bool = False) -> int:
         if public is None and host in ("127.0.0.1", "localhost", "::1"):
             print("  (phones cannot reach 127.0.0.1: start with --host 0.0.0.0 to let friends on your "
                   "Wi-Fi join)", flush=True)
-        print(f"  tables are kept in {os.path.abspath(db)}", flush=True)
+        print(f"  tables are kept in {where}", flush=True)
     config = uvicorn.Config(app, host=host, port=port, log_level="warning" if quiet else "info",
                             access_log=False, ws_max_size=WS_MAX_SIZE, ws_per_message_deflate=False,
                             lifespan="on")
@@ -43,6 +42,3 @@ def serve(host: str, port: int, db: str, quiet: bool = False) -> int:
         server.run()
     return 0
 
-
-if __name__ == "__main__":
-    sys.exit(serve("127.0.0.1", 8000, "truco.db"))
