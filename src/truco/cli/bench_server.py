@@ -218,13 +218,28 @@ async def _run_tables(server: ServerProcess, tables: int, pace: float, seconds: 
     start = loop.time()
     measure_from = time.perf_counter() + warmup
     assert server.proc is not None
-    cpu0 = None
+    lags: list[float] = []
+
+    async def lag_probe() -> None:
+        """How late this process's own event loop runs: the load generator's share of latency."""
+        while True:
+            t = loop.time()
+            await asyncio.sleep(0.01)
+            lags.append((loop.time() - t - 0.01) * 1000)
+
+    probe = asyncio.create_task(lag_probe())
     drivers = [asyncio.create_task(_drive(t, pace, start + warmup + seconds, measure_from, stats, rng))
                for t in ready]
     await asyncio.sleep(warmup)
     cpu0, wall0 = _cpu_seconds(server.proc.pid), time.perf_counter()
+    own0 = _cpu_seconds(os.getpid())
+    lags.clear()
     await asyncio.gather(*drivers)
-    server_cpu = (_cpu_seconds(server.proc.pid) - cpu0) / (time.perf_counter() - wall0)
+    wall = time.perf_counter() - wall0
+    server_cpu = (_cpu_seconds(server.proc.pid) - cpu0) / wall
+    client_cpu = (_cpu_seconds(os.getpid()) - own0) / wall
+    probe.cancel()
+    lags.sort()
     closed = sum(1 for t in ready for p in t.players if p.closed)
     if closed:
         stats.error(f"closed_sockets:{closed}")
@@ -241,7 +256,9 @@ async def _run_tables(server: ServerProcess, tables: int, pace: float, seconds: 
         "p99_ms": round(p99, 1) if lat else None,
         "max_ms": round(lat[-1], 1) if lat else None,
         "errors": stats.errors, "error_kinds": stats.error_kinds,
-        "server_cpu": round(server_cpu, 2), "setup_s": round(setup_s, 1),
+        "server_cpu": round(server_cpu, 2), "client_cpu": round(client_cpu, 2),
+        "client_loop_lag_p99_ms": round(lags[int(len(lags) * 0.99)], 1) if lags else None,
+        "load_average": round(os.getloadavg()[0], 2), "setup_s": round(setup_s, 1),
         "goal_met": bool(lat) and p99 <= GOAL_P99_MS and stats.errors == 0,
     }
 
@@ -270,7 +287,9 @@ def run(args: argparse.Namespace) -> int:
             print(f"{n} tables, one action per table every {args.pace:g} s, {args.seconds:g} s measured:")
             print(f"  {r['actions_per_s']} actions/s, p50 {r['p50_ms']} ms, p99 {r['p99_ms']} ms, "
                   f"max {r['max_ms']} ms, errors {r['errors']} {r['error_kinds'] or ''}")
-            print(f"  server CPU {r['server_cpu']:.0%} of a core; setup {r['setup_s']} s; "
+            print(f"  server CPU {r['server_cpu']:.0%} of a core, load generator {r['client_cpu']:.0%} "
+                  f"(its loop lag p99 {r['client_loop_lag_p99_ms']} ms), load average {r['load_average']}")
+            print(f"  setup {r['setup_s']} s; "
                   f"goal (p99 <= {GOAL_P99_MS:g} ms, no errors) {'met' if r['goal_met'] else 'NOT met'}",
                   flush=True)
     result: dict[str, Any] = dict(runs[-1])
