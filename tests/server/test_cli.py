@@ -1,0 +1,79 @@
+"""`truco serve` options and environment, the printed addresses, and a smoke run of the benchmark."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+from truco.cli import serve
+from truco.server.address import open_urls
+from truco.server.process import ServerProcess, free_port
+
+
+def _parse(argv: list[str]) -> argparse.Namespace:
+    parser = argparse.ArgumentParser()
+    serve.add_arguments(parser)
+    return parser.parse_args(argv)
+
+
+def test_serve_defaults_are_loopback_port_8000_and_truco_db(monkeypatch: pytest.MonkeyPatch) -> None:
+    for name in ("TRUCO_HOST", "TRUCO_PORT", "TRUCO_DB"):
+        monkeypatch.delenv(name, raising=False)
+    args = _parse([])
+    assert (args.host, args.port, args.db) == ("127.0.0.1", 8000, "./truco.db")
+
+
+def test_serve_reads_the_environment_and_flags_win(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("TRUCO_HOST", "0.0.0.0")
+    monkeypatch.setenv("TRUCO_PORT", "9123")
+    monkeypatch.setenv("TRUCO_DB", "/tmp/x.db")
+    args = _parse([])
+    assert (args.host, args.port, args.db) == ("0.0.0.0", 9123, "/tmp/x.db")
+    assert _parse(["--port", "7000"]).port == 7000
+
+
+def test_the_addresses_to_open_start_with_this_computer() -> None:
+    urls = open_urls("0.0.0.0", 8000)
+    assert urls[0] == ("this computer", "http://127.0.0.1:8000/")
+    assert all(url.endswith(":8000/") for _, url in urls)
+    assert open_urls("127.0.0.1", 8000) == [("this computer", "http://127.0.0.1:8000/")]
+
+
+def test_truco_serve_prints_the_address_to_open(tmp_path: Path) -> None:
+    port = free_port()
+    log = tmp_path / "out.txt"
+    argv = [sys.executable, "-m", "truco.cli.main", "serve", "--port", str(port),
+            "--db", str(tmp_path / "t.db")]
+    server = ServerProcess(argv, port, log=log).start()
+    try:
+        deadline = time.monotonic() + 10
+        while f"http://127.0.0.1:{port}/" not in log.read_text() and time.monotonic() < deadline:
+            time.sleep(0.05)
+        text = log.read_text()
+        assert f"http://127.0.0.1:{port}/" in text and "t.db" in text
+    finally:
+        server.stop()
+
+
+def test_truco_serve_refuses_a_database_it_cannot_open(tmp_path: Path) -> None:
+    bad = str(tmp_path / "no" / "x.db")
+    r = subprocess.run([sys.executable, "-m", "truco.cli.main", "serve", "--db", bad],
+                       capture_output=True, text=True, timeout=30)
+    assert r.returncode == 2 and "cannot open" in r.stderr
+
+
+def test_the_server_benchmark_prints_one_json_object_with_its_figures() -> None:
+    r = subprocess.run([sys.executable, "-m", "truco.cli.main", "bench", "server", "--tables", "2",
+                        "--seconds", "1", "--pace", "0.3", "--echo-connections", "4", "--echo-seconds", "0.5",
+                        "--json"], capture_output=True, text=True, timeout=120)
+    assert r.returncode == 0, r.stderr
+    result = json.loads(r.stdout.strip().splitlines()[-1])
+    for key in ("tables", "actions_per_s", "p50_ms", "p99_ms", "errors", "echo_msgs_per_s"):
+        assert key in result
+    assert result["tables"] == 2 and result["actions"] > 0 and result["echo_msgs_per_s"] > 0
