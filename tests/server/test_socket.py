@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import asyncio
+
 import orjson
 
 from truco.protocol import MAX_FRAME_BYTES, CloseCode
@@ -175,3 +177,27 @@ async def test_a_second_socket_for_the_same_seat_gets_the_same_view(live: Live) 
     again = await live.player(code, a.token)
     assert again.messages[0]["view"]["game"]["cards"] == a.view["game"]["cards"]
     await again.close()
+
+
+async def test_too_many_sockets_for_one_player_are_refused() -> None:
+    async with serving(limits=SocketLimits(max_sockets_per_player=2, max_spectators_per_table=1)) as lv:
+        host = await lv.create("Ana", players=2)
+        a1 = await lv.player(host["code"], host["token"])
+        a2 = await lv.player(host["code"], host["token"])
+        a3 = await WsPlayer(lv.base_ws, host["code"], host["token"]).connect()
+        await a3.until(lambda p: p.closed)
+        assert a3.close_code == CloseCode.POLICY and not a3.messages
+        s1 = await lv.player(host["code"], None)
+        s2 = await WsPlayer(lv.base_ws, host["code"]).connect()
+        await s2.until(lambda p: p.closed)
+        assert s2.close_code == CloseCode.POLICY
+        await a2.close()
+        for _ in range(50):  # the server frees the slot once it has seen the close
+            again = await WsPlayer(lv.base_ws, host["code"], host["token"]).connect()
+            await again.until(lambda p: p.closed or bool(p.messages))
+            if not again.closed:
+                break
+            await asyncio.sleep(0.02)
+        assert again.messages[0]["type"] == "hello"
+        for p in (a1, again, s1):
+            await p.close()

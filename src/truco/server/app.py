@@ -17,7 +17,7 @@ from starlette.routing import Mount, Route, WebSocketRoute
 from starlette.staticfiles import StaticFiles
 from starlette.websockets import WebSocket
 
-from truco.protocol import PROTOCOL_VERSION, ErrorCode, ProtocolError, RateLimiter
+from truco.protocol import PROTOCOL_VERSION, CloseCode, ErrorCode, ProtocolError, RateLimiter
 from truco.protocol.lobby import MAX_BODY_BYTES, decode_create, decode_join
 from truco.protocol.views import table_path, table_summary
 from truco.runtime import LobbyError, NoSuchTable
@@ -146,12 +146,25 @@ def create_app(rt: ServerRuntime, config: ServerConfig | None = None, *,
             return _problem(404, "no_client", "the phone client is not installed")
         return FileResponse(index, media_type="text/html")
 
+    sockets: dict[tuple[str, str | None], int] = {}
+
     async def websocket(ws: WebSocket) -> None:
         code = normalize_code(ws.path_params["code"]) or ""
-        token = ws.query_params.get("token")
+        token = ws.query_params.get("token") or None
         await ws.accept()
-        session = SocketSession(ws, rt, code, token if token else None, cfg.socket_limits)
-        await session.run()
+        key = (code, token)
+        limit = (cfg.socket_limits.max_sockets_per_player if token
+                 else cfg.socket_limits.max_spectators_per_table)
+        if sockets.get(key, 0) >= limit:
+            await ws.close(CloseCode.POLICY, "too many connections")
+            return
+        sockets[key] = sockets.get(key, 0) + 1
+        try:
+            await SocketSession(ws, rt, code, token, cfg.socket_limits).run()
+        finally:
+            sockets[key] -= 1
+            if not sockets[key]:
+                del sockets[key]
 
     @contextlib.asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:

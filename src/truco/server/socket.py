@@ -49,6 +49,9 @@ class SocketLimits:
     max_errors: int = MAX_CONSECUTIVE_ERRORS
     max_outgoing: int = 512
     """Messages queued for a client that does not read; past this the socket is closed."""
+    max_sockets_per_player: int = 4
+    """A phone, a second tab, a reconnect racing the old socket: more is an amplification attack."""
+    max_spectators_per_table: int = 64
 
 
 class _Closed(Exception):
@@ -144,10 +147,13 @@ class SocketSession:
                 await asyncio.wait_for(writer, 5)
         finally:
             writer.cancel()
-            if self.conn is not None:
-                await self.rt.disconnect(self.conn)
-            if self.watcher is not None:
-                await self.rt.unwatch(self.watcher)
+            try:
+                if self.conn is not None:
+                    await self.rt.disconnect(self.conn)
+                if self.watcher is not None:
+                    await self.rt.unwatch(self.watcher)
+            except LobbyError:  # the table closed, or the server is shutting down: nothing to release
+                pass
 
     async def _reader(self) -> None:
         while self.closing is None:
