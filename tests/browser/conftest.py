@@ -68,10 +68,10 @@ def browser_type_launch_args(browser_type_launch_args: dict[str, Any]) -> dict[s
     return {**browser_type_launch_args, "executable_path": exe, "args": CHROMIUM_ARGS}
 
 
-@pytest.fixture(scope="session")
-def browser_context_args(browser_context_args: dict[str, Any]) -> dict[str, Any]:
-    return {**browser_context_args, "viewport": PHONE, "device_scale_factor": 2, "has_touch": True,
-            "locale": "es-AR"}
+@pytest.fixture(scope="package")
+def browser_context_args() -> dict[str, Any]:
+    """Every ``page`` is a phone (the plugin's own version needs a session-wide Playwright)."""
+    return {"viewport": PHONE, "device_scale_factor": 2, "has_touch": True, "locale": "es-AR"}
 
 
 def free_port() -> int:

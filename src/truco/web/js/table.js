@@ -365,10 +365,15 @@ export function tableScreen(model, ui, send, rerender) {
   }
   const myPlayed = game ? playedBy(model.me, game) : [];
   const myTurn = game && !game.hand_over && (game.to_act || [game.turn]).includes(model.me);
-  const mine = model.spectator ? seatBox(model, model.me, "me") : h("div", { class: `seat area-me team-us ${myTurn ? "is-turn" : ""}`, "aria-label": t("played_cards", { name: t("you") }) },
+  const iFolded = game?.folded?.includes(model.me);
+  const mine = model.spectator ? seatBox(model, model.me, "me") : h("div", {
+    class: `seat area-me team-us ${myTurn ? "is-turn" : ""} ${iFolded ? "is-folded" : ""}`,
+    "aria-label": t("played_cards", { name: t("you") }),
+  },
     h("div", { class: "seat-head" }, h("span", { class: "seat-name" }, `${seatName(model, model.me)} (${t("you")})`),
       roleChips(model.me, game)),
-    h("div", { class: "played" }, myPlayed.map((p) => playedCard(game, model.me, p))));
+    h("div", { class: "played" }, myPlayed.map((p) => playedCard(game, model.me, p))),
+    iFolded ? h("div", { class: "folded-note" }, t("folded")) : null);
   const center = h("div", { class: "felt-center" }, announcement(model), sungTantos(model));
   const screen = h("main", { class: `screen table-screen players-${players} mode-${model.settings.mode}`, dataset: { screen: "table" } },
     scoreBoard(model),
