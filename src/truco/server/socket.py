@@ -134,6 +134,9 @@ class SocketSession:
         except NoSuchTable:
             await self.ws.close(CloseCode.TABLE_CLOSED, "there is no such table")
             return
+        except LobbyError:  # the server is shutting down
+            await self.ws.close(CloseCode.GOING_AWAY, "the server is restarting; reconnect")
+            return
         writer = asyncio.create_task(self._writer())
         reader = asyncio.create_task(self._reader())
         try:
@@ -216,6 +219,10 @@ class SocketSession:
         except NoSuchTable:
             self._error(ErrorCode.UNAVAILABLE, "the table is gone", msg.id)
             self.close_soon(CloseCode.TABLE_CLOSED, "the table is gone")
+            return
+        except LobbyError as e:  # the server is shutting down: the client resends after reconnecting
+            self._error(ErrorCode.UNAVAILABLE, str(e), msg.id)
+            self.close_soon(CloseCode.GOING_AWAY, "the server is restarting; reconnect")
             return
         if res.ok:
             self.errors = 0
