@@ -141,17 +141,21 @@ async def _setup_table(http: httpx.AsyncClient, base_ws: str, n: int, stats: _St
 
 
 def _next_action(table: _Table) -> tuple[WsPlayer, dict[str, Any]] | None:
-    for p in table.players:
-        view = p.view
-        if view is None:
-            continue
-        if view["phase"] == "over" and view["me"]["host"]:
-            return p, {"type": "rematch"}
-        plays = [a for a in view["legal"] if a["do"] == "play"]
+    """The next action of this table: decode the host's view, then the view of the seat to act."""
+    view = table.players[0].view
+    if view is None:
+        return None
+    if view["phase"] == "over":
+        return table.players[0], {"type": "rematch"}
+    game = view.get("game") or {}
+    for seat in game.get("to_act", ()):
+        p = table.players[seat]
+        legal = (p.view or {}).get("legal") or []
+        plays = [a for a in legal if a["do"] == "play"]
         if plays:
             return p, {"type": "act", "do": "play", "card": plays[0]["card"]}
-        if view["legal"]:  # a call waiting (none are made here, but never stall)
-            return p, {"type": "act", "do": view["legal"][0]["do"]}
+        if legal:  # a call waiting (none are made here, but never stall)
+            return p, {"type": "act", "do": legal[0]["do"]}
     return None
 
 

@@ -10,6 +10,7 @@ import asyncio
 import contextlib
 import itertools
 import random
+import re
 import time
 from collections.abc import Callable
 from typing import Any
@@ -19,6 +20,8 @@ from websockets.asyncio.client import ClientConnection, connect
 from websockets.exceptions import ConnectionClosed
 
 _ids = itertools.count(1)
+_UPDATE_PREFIX = b'{"type":"update"'
+_VERSION_RE = re.compile(rb'"version":(\d+)')
 
 
 class WsPlayer:
@@ -30,7 +33,8 @@ class WsPlayer:
         self.keep_frames = keep_frames
         self.frames: list[str] = []
         self.messages: list[dict[str, Any]] = []
-        self.view: dict[str, Any] | None = None
+        self._view: dict[str, Any] | None = None
+        self._raw_view: bytes | None = None
         self.version = 0
         self.seat: int | None = None
         self.player: int | None = None
@@ -47,20 +51,38 @@ class WsPlayer:
         self._task = asyncio.create_task(self._recv_loop())
         return self
 
+    @property
+    def view(self) -> dict[str, Any] | None:
+        """The latest full view (decoded on first use when frames are not kept: the load generator
+        reads only the version of most updates)."""
+        if self._raw_view is not None:
+            self._view = orjson.loads(self._raw_view)["view"]
+            self._raw_view = None
+        return self._view
+
     async def _recv_loop(self) -> None:
         assert self.ws is not None
         try:
-            async for raw in self.ws:
-                text = raw if isinstance(raw, str) else raw.decode()
-                msg = orjson.loads(text)
+            while True:
+                raw = await self.ws.recv(decode=False)
+                if not self.keep_frames and raw.startswith(_UPDATE_PREFIX):
+                    found = _VERSION_RE.search(raw, 0, 200)
+                    if found is not None:
+                        self.version = int(found.group(1))
+                        self._raw_view = raw
+                        if self.on_message is not None:
+                            self.on_message(self, {"type": "update", "version": self.version})
+                        self._changed.set()
+                        continue
+                msg = orjson.loads(raw)
                 if self.keep_frames:
-                    self.frames.append(text)
+                    self.frames.append(raw.decode())
                     self.messages.append(msg)
                 kind = msg.get("type")
                 if kind in ("hello", "update", "snapshot"):
                     self.version = msg["version"]
-                    self.view = msg["view"]
-                    me = self.view.get("me") if self.view else None
+                    self._view, self._raw_view = msg["view"], None
+                    me = self._view.get("me") if self._view else None
                     if me:
                         self.seat, self.player = me.get("seat"), me.get("player")
                 if self.on_message is not None:
