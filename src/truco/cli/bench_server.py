@@ -244,6 +244,11 @@ async def _run_tables(server: ServerProcess, tables: int, pace: float, seconds: 
     client_cpu = (_cpu_seconds(os.getpid()) - own0) / wall
     probe.cancel()
     lags.sort()
+    try:
+        async with httpx.AsyncClient(base_url=server.url, timeout=10) as http:
+            health = (await http.get("/health")).json()
+    except (httpx.HTTPError, ValueError):
+        health = {}
     closed = sum(1 for t in ready for p in t.players if p.closed)
     if closed:
         stats.error(f"closed_sockets:{closed}")
@@ -262,6 +267,9 @@ async def _run_tables(server: ServerProcess, tables: int, pace: float, seconds: 
         "errors": stats.errors, "error_kinds": stats.error_kinds,
         "server_cpu": round(server_cpu, 2), "client_cpu": round(client_cpu, 2),
         "client_loop_lag_p99_ms": round(lags[int(len(lags) * 0.99)], 1) if lags else None,
+        "server_loop_lag_p99_ms": health.get("loop_lag_p99_ms"),
+        "server_loop_lag_max_ms": health.get("loop_lag_max_ms"),
+        "server_gc_max_ms": health.get("gc_max_ms"),
         "load_average": round(os.getloadavg()[0], 2), "setup_s": round(setup_s, 1),
         "goal_met": bool(lat) and p99 <= GOAL_P99_MS and stats.errors == 0,
     }
@@ -293,6 +301,8 @@ def run(args: argparse.Namespace) -> int:
                   f"max {r['max_ms']} ms, errors {r['errors']} {r['error_kinds'] or ''}")
             print(f"  server CPU {r['server_cpu']:.0%} of a core, load generator {r['client_cpu']:.0%} "
                   f"(its loop lag p99 {r['client_loop_lag_p99_ms']} ms), load average {r['load_average']}")
+            print(f"  server loop lag p99 {r['server_loop_lag_p99_ms']} ms, "
+                  f"max {r['server_loop_lag_max_ms']} ms; longest GC pause {r['server_gc_max_ms']} ms")
             print(f"  setup {r['setup_s']} s; "
                   f"goal (p99 <= {GOAL_P99_MS:g} ms, no errors) {'met' if r['goal_met'] else 'NOT met'}",
                   flush=True)

@@ -22,6 +22,7 @@ from truco.protocol.lobby import MAX_BODY_BYTES, decode_create, decode_join
 from truco.protocol.views import table_path, table_summary
 from truco.runtime import LobbyError, NoSuchTable
 from truco.server.codes import normalize_code
+from truco.server.health import LoopHealth
 from truco.server.qr import qr_svg
 from truco.server.socket import SocketLimits, SocketSession
 from truco.server.spectators import ServerRuntime
@@ -84,7 +85,8 @@ def create_app(rt: ServerRuntime, config: ServerConfig | None = None, *,
         return normalize_code(request.path_params["code"])
 
     async def health(request: Request) -> Response:
-        return _JSON({"ok": True, "protocol": PROTOCOL_VERSION, "tables": len(rt.table_ids())})
+        return _JSON({"ok": True, "protocol": PROTOCOL_VERSION, "tables": len(rt.table_ids()),
+                      **loop_health.summary()})
 
     async def list_tables(request: Request) -> Response:
         tables = [{**m, "code": m["table_id"], "url": table_path(m["table_id"])}
@@ -166,13 +168,17 @@ def create_app(rt: ServerRuntime, config: ServerConfig | None = None, *,
             if not sockets[key]:
                 del sockets[key]
 
+    loop_health = LoopHealth()
+
     @contextlib.asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
         if start_runtime:
             await rt.start()
+        loop_health.start()
         try:
             yield
         finally:
+            await loop_health.stop()
             if start_runtime:
                 await rt.close()
                 for fn in cfg.on_shutdown:
