@@ -22,6 +22,7 @@ from truco.protocol.lobby import MAX_BODY_BYTES, decode_create, decode_join
 from truco.protocol.views import table_path, table_summary
 from truco.runtime import LobbyError, NoSuchTable
 from truco.server.codes import normalize_code
+from truco.server.gc_policy import GcPolicy
 from truco.server.health import LoopHealth
 from truco.server.qr import qr_svg
 from truco.server.socket import SocketLimits, SocketSession
@@ -40,6 +41,8 @@ class ServerConfig:
     """POST requests per second per client address (bursts of ``http_burst``); 0 turns it off."""
     http_burst: float = 30.0
     max_tables: int = 20_000
+    gc_freeze_s: float = 10.0
+    """Freeze long-lived objects this often (see ``gc_policy``); 0 leaves the collector alone."""
     on_shutdown: list[Callable[[], None]] = field(default_factory=list)
 
 
@@ -169,15 +172,18 @@ def create_app(rt: ServerRuntime, config: ServerConfig | None = None, *,
                 del sockets[key]
 
     loop_health = LoopHealth()
+    gc_policy = GcPolicy(cfg.gc_freeze_s)
 
     @contextlib.asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
         if start_runtime:
             await rt.start()
         loop_health.start()
+        gc_policy.start()
         try:
             yield
         finally:
+            await gc_policy.stop()
             await loop_health.stop()
             if start_runtime:
                 await rt.close()

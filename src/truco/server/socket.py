@@ -157,6 +157,7 @@ class SocketSession:
                     await self.rt.unwatch(self.watcher)
             except LobbyError:  # the table closed, or the server is shutting down: nothing to release
                 pass
+            self.conn = self.watcher = None  # no cycle (session <-> connection) outlives the socket
 
     async def _reader(self) -> None:
         while self.closing is None:
