@@ -4,14 +4,9 @@ import { cardFace } from "./deck.js";
 import { h, svg } from "./dom.js";
 import { t } from "./i18n.js";
 import { teamOf } from "./seating.js";
-import { seatName, shownCards, sungTantos } from "./table.js";
+import { seatName, shownCards, sungTantos, teamLabel } from "./table.js";
 
 const REASONS = ["envido", "flor", "truco", "mazo", "hand", "casual"];
-
-function teamLabel(model, team) {
-  if (model.spectator) return t("team", { n: team + 1 });
-  return team === teamOf(model.me) ? t("team_us") : t("team_them");
-}
 
 function reasonKey(reason) {
   const r = String(reason || "").toLowerCase();
