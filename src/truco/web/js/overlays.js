@@ -4,7 +4,7 @@ import { cardFace } from "./deck.js";
 import { h, svg } from "./dom.js";
 import { t } from "./i18n.js";
 import { teamOf } from "./seating.js";
-import { seatName, shownCards, sungTantos, teamLabel } from "./table.js";
+import { shownCards, sungTantos, teamLabel } from "./table.js";
 
 const REASONS = ["envido", "flor", "truco", "mazo", "hand", "casual"];
 
@@ -71,7 +71,8 @@ export function cancelledScreen(model, send) {
   const c = model.cancel || {};
   let why = t("cancelled_other");
   if (c.reason === "disconnect" || c.reason === "disconnected" || c.reason === "timeout") {
-    why = t("cancelled_disconnect", { name: c.name || (c.seat !== undefined && c.seat !== null ? seatName(model, c.seat) : "?") });
+    const seated = c.seat !== undefined && c.seat !== null ? model.seats.find((x) => x.seat === c.seat)?.name : null;
+    why = t("cancelled_disconnect", { name: c.name || seated || t("someone") });
   } else if (c.reason === "host") why = t("cancelled_host");
   return h("main", { class: "screen end-screen cancelled", dataset: { screen: "cancelled" } },
     h("div", { class: "end-emblem stop", "aria-hidden": "true" }, "✋"),
