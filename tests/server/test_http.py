@@ -13,6 +13,14 @@ async def test_health_answers_ok_with_the_protocol_version(live: Live) -> None:
     assert r.json()["ok"] is True and r.json()["protocol"] == 1
 
 
+async def test_health_reports_the_event_loop_lag_and_gc_pauses(live: Live) -> None:
+    body = (await live.http.get("/health", params={"window": "5"})).json()
+    assert body["window_s"] == 5.0
+    for key in ("loop_lag_p99_ms", "loop_lag_max_ms", "gc_max_ms", "gc_full"):
+        assert key in body
+    assert (await live.http.get("/health", params={"window": "bogus"})).json()["window_s"] == 60.0
+
+
 async def test_create_returns_a_readable_code_a_token_and_the_link(live: Live) -> None:
     body = await live.create("Ana", players=4, target=15)
     code = body["code"]

@@ -246,7 +246,7 @@ async def _run_tables(server: ServerProcess, tables: int, pace: float, seconds: 
     lags.sort()
     try:
         async with httpx.AsyncClient(base_url=server.url, timeout=10) as http:
-            health = (await http.get("/health")).json()
+            health = (await http.get("/health", params={"window": str(min(60.0, seconds))})).json()
     except (httpx.HTTPError, ValueError):
         health = {}
     closed = sum(1 for t in ready for p in t.players if p.closed)

@@ -88,8 +88,12 @@ def create_app(rt: ServerRuntime, config: ServerConfig | None = None, *,
         return normalize_code(request.path_params["code"])
 
     async def health(request: Request) -> Response:
+        try:
+            window = min(60.0, max(1.0, float(request.query_params.get("window", "60"))))
+        except ValueError:
+            window = 60.0
         return _JSON({"ok": True, "protocol": PROTOCOL_VERSION, "tables": len(rt.table_ids()),
-                      **loop_health.summary()})
+                      **loop_health.summary(window)})
 
     async def list_tables(request: Request) -> Response:
         tables = [{**m, "code": m["table_id"], "url": table_path(m["table_id"])}

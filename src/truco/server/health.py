@@ -20,7 +20,7 @@ WINDOW = 600
 
 class LoopHealth:
     def __init__(self) -> None:
-        self.lags: collections.deque[float] = collections.deque(maxlen=WINDOW)
+        self.lags: collections.deque[tuple[float, float]] = collections.deque(maxlen=WINDOW)
         self.gc_pauses: collections.deque[tuple[float, int, float]] = collections.deque(maxlen=WINDOW)
         self._gc_start = 0.0
         self._task: asyncio.Task[None] | None = None
@@ -37,7 +37,7 @@ class LoopHealth:
         while True:
             t = loop.time()
             await asyncio.sleep(PROBE_S)
-            self.lags.append((loop.time() - t - PROBE_S) * 1000)
+            self.lags.append((time.monotonic(), (loop.time() - t - PROBE_S) * 1000))
 
     def start(self) -> None:
         gc.callbacks.append(self._on_gc)
@@ -51,13 +51,15 @@ class LoopHealth:
             with contextlib.suppress(asyncio.CancelledError):
                 await self._task
 
-    def summary(self) -> dict[str, Any]:
-        lags = sorted(self.lags)
+    def summary(self, window_s: float = 60.0) -> dict[str, Any]:
+        """Figures over the last ``window_s`` seconds (at most a minute)."""
         now = time.monotonic()
-        pauses = [ms for at, _, ms in self.gc_pauses if now - at <= 60]
+        lags = sorted(ms for at, ms in self.lags if now - at <= window_s)
+        pauses = [ms for at, _, ms in self.gc_pauses if now - at <= window_s]
         return {
             "loop_lag_p99_ms": round(lags[int(len(lags) * 0.99)], 1) if lags else None,
             "loop_lag_max_ms": round(lags[-1], 1) if lags else None,
             "gc_max_ms": round(max(pauses), 1) if pauses else 0.0,
-            "gc_gen2_last_min": sum(1 for at, gen, _ in self.gc_pauses if gen == 2 and now - at <= 60),
+            "gc_full": sum(1 for at, gen, _ in self.gc_pauses if gen == 2 and now - at <= window_s),
+            "window_s": window_s,
         }
