@@ -71,3 +71,23 @@ def test_host_arranges_the_seats(browser: Browser, live_server: LiveServer, shot
     expect(guest.locator("#app[data-screen=table]")).to_be_visible()
     host_ctx.close()
     guest_ctx.close()
+
+
+def test_open_tables_and_join_by_code(browser: Browser, live_server: LiveServer, shots: Path) -> None:
+    host_ctx, host = new_phone(browser)
+    code = create_table(host, live_server.url, "Fede", players=4)
+    ctx, other = new_phone(browser)
+    other.goto(live_server.url + "/")
+    listed = other.locator(".open-tables li").filter(has_text=code)
+    expect(listed).to_contain_text("Fede")
+    shot(other, shots, "live-home-open-tables")
+    listed.get_by_role("button").click()
+    expect(other.locator("#app[data-screen=join]")).to_be_visible()
+    # and by typing the code, in any case
+    other.goto(live_server.url + "/")
+    other.get_by_label("Entrar con un código").fill(code.lower())
+    other.get_by_role("button", name="Entrar", exact=True).click()
+    expect(other.locator("#app[data-screen=join]")).to_be_visible()
+    assert other.url.endswith(f"/m/{code}")
+    host_ctx.close()
+    ctx.close()

@@ -58,7 +58,7 @@ export function homeScreen(lobby, ui, send, rerender) {
       h("h2", null, t("open_tables")),
       tables.length ? h("ul", { class: "open-tables" }, tables.map((tb) => h("li", null,
         h("div", null,
-          h("strong", null, tb.code), " · ", h("span", null, `${tb.players} ${t("players").toLowerCase()} · ${tb.target}`),
+          h("strong", null, tb.code), " · ", h("span", null, `${tb.players} ${t("players").toLowerCase()} · ${t("to_points", { n: tb.target })}`),
           tb.mode === "casual" ? h("span", { class: "chip" }, "casual") : null,
           h("div", { class: "muted" }, [tb.host_name, t("seats_free", { free: tb.free, n: tb.players })].filter(Boolean).join(" · "))),
         h("button", { class: "btn", type: "button", "aria-label": `${t("join")} ${tb.code}`,
