@@ -66,6 +66,8 @@ class ServerRuntime(Runtime):
                 w.send(msg)
             except Exception:  # a broken spectator socket must not touch the table
                 watchers.remove(w)
+        if t.phase == "closed":  # the runtime forgets the table; so do we
+            self._watchers.pop(live.table_id, None)
 
     async def spectator_snapshot(self, table_id: str) -> dict[str, Any]:
         """A fresh public view (a spectator's resync)."""
