@@ -87,6 +87,7 @@ class SocketSession:
             self.close_soon(CloseCode.NORMAL, "you left the table")
             return
         if len(self.out) >= self.limits.max_outgoing:
+            self.out.clear()  # a client that does not read gets nothing more, only the close
             self.close_soon(CloseCode.POLICY, "not reading")
             return
         self.out.append(msg)
