@@ -70,7 +70,8 @@ class Sim:
         self.do(Act(do), self.seat_pid(seat))
 
 
-def main() -> None:
+def build() -> dict[str, Any]:
+    """Every fixture, from fresh table sessions (deterministic: fixed seed and clock)."""
     fx: dict[str, Any] = {}
     link = "http://192.168.0.12:8000/m/KX7P"
     fx["qr_svg"] = qr_svg(link).decode()
@@ -139,6 +140,11 @@ def main() -> None:
     fx["casual_host"] = s.view(0)
     fx["casual_player"] = s.view(1)
 
+    return fx
+
+
+def main() -> None:
+    fx = build()
     OUT.write_text(json.dumps(fx, indent=1, ensure_ascii=False))
     print("wrote", OUT, sorted(fx))
 

@@ -113,3 +113,29 @@ def test_a_spectator_sees_no_hand_and_no_buttons(page: Page, static_url: str) ->
     expect(page.locator(".actions button")).to_have_count(0)
     expect(page.get_by_role("status").filter(has_text="Estás mirando")).to_be_visible()
     expect(page.locator(".score-team").first).to_have_text("Equipo 1")
+
+
+def _keys(a: object, b: object, where: str = "") -> list[str]:
+    """Where two JSON values differ in their object keys (values themselves may differ)."""
+    if isinstance(a, dict) and isinstance(b, dict):
+        out = [f"{where}: {sorted(set(a) ^ set(b))}"] if set(a) != set(b) else []
+        for k in set(a) & set(b):
+            out += _keys(a[k], b[k], f"{where}.{k}")
+        return out
+    if isinstance(a, list) and isinstance(b, list) and a and b:
+        return _keys(a[0], b[0], f"{where}[0]")
+    return []
+
+
+def test_the_mock_fixtures_have_the_shape_the_server_sends_today() -> None:
+    """dev/fixtures.json is rebuilt from real table sessions; when the view changes, rebuild it
+    (python tests/browser/make_fixtures.py) so the mock page keeps drawing what phones receive."""
+    import json
+
+    from tests.browser.conftest import WEB
+    from tests.browser.make_fixtures import build
+
+    stored = json.loads((WEB / "dev" / "fixtures.json").read_text())
+    fresh = json.loads(json.dumps(build()))
+    assert sorted(stored) == sorted(fresh)
+    assert [d for key in fresh for d in _keys(stored[key], fresh[key], key)] == []
