@@ -37,9 +37,28 @@ from truco.engine.cards import POWER, Card, flor_value
 ENVIDO_CALLS = (Do.ENVIDO, Do.REAL_ENVIDO, Do.FALTA_ENVIDO)
 FLOR_CALLS = (Do.FLOR, Do.CONTRA_FLOR, Do.CONTRA_FLOR_AL_RESTO, Do.CON_FLOR_ME_ACHICO)
 
-# Team strength (``tables.STRENGTH_OF``, best seat of the team) at which a team wins half its hands,
-# by players: measured by playouts of random deals. The slope is about 2.5 strength points.
-STRENGTH_CENTRE = {2: 13.3, 4: 15.2, 6: 16.4}
+# The chance a team wins the hand from the start of a round, by players and the rounds so far from
+# its side (W won, L lost, P parda): sig((x - centre) / scale), x its best seat's strength
+# (``tables.STRENGTH_OF``) in the cards it still has to play. Fitted on playouts of 30,000 random
+# deals per table size with sound card play (see docs/bots.md).
+CHANCE_FIT: dict[int, dict[str, tuple[float, float]]] = {
+    2: {"": (13.0, 2.6), "L": (13.6, 2.3), "W": (9.4, 1.7), "P": (11.5, 2.0), "LW": (8.8, 1.7),
+        "WL": (8.2, 1.4)},
+    4: {"": (15.2, 2.3), "L": (15.8, 2.0), "W": (10.8, 1.7), "P": (13.3, 1.9), "LW": (9.6, 1.4),
+        "WL": (9.0, 1.4)},
+    6: {"": (16.4, 2.0), "L": (16.6, 1.7), "W": (11.8, 1.7), "P": (14.2, 1.7), "LW": (10.2, 1.1),
+        "WL": (10.0, 1.1)},
+}
+
+
+def chance(players: int, key: str, x: float) -> float:
+    """A team's chance to win the hand judged from its own cards only (how a rival sees it)."""
+    centre, scale = CHANCE_FIT[players].get(key) or CHANCE_FIT[players]["LW"]
+    return _sig((x - centre) / scale)
+
+
+def results_key(results: tuple[Team, ...], team: Team) -> str:
+    return "".join("P" if r == PARDA else "W" if r == team else "L" for r in results)
 
 
 def _sig(x: float) -> float:
@@ -50,17 +69,17 @@ def _sig(x: float) -> float:
 
 @dataclass(frozen=True, slots=True)
 class Params:
-    worlds: int = 40
+    worlds: int = 80
     """Worlds played out per decision."""
-    candidates: int = 160
+    candidates: int = 240
     """Worlds drawn to choose them from, when the calls so far say something about the hands."""
     bluff_rate: float = 0.12
     """Share of weak spots (truco still to call, little chance to win) where it calls anyway."""
-    call_centre: float = 3.0
-    """How much stronger than an even hand a rival's truco call makes its cards."""
+    call_chance: float = 0.6
+    """The chance to win that a rival's truco call shows, as it judges its own cards (a raise: more)."""
     call_floor: float = 0.03
     """How often a truco call comes from any hand at all (bluffs)."""
-    edge: float = 0.05
+    edge: float = 0.1
     """The share of hands' points it expects over half against these rivals (see ``equity``)."""
     wait_margin: float = 0.01
     """Equity a first-round truco must gain over waiting (waiting keeps the option to call later)."""
@@ -70,7 +89,7 @@ class Evidence(NamedTuple):
     """One call or answer of another seat, as a soft condition on the hidden cards."""
 
     kind: int
-    """0: a seat's own tanto, 1: a team's best tanto, 2: a seat's cards, 3: a team's cards."""
+    """0: a seat's own tanto, 1: a team's best tanto, 2: a seat's chance, 3: a team's chance."""
     who: int
     """The seat (kinds 0 and 2) or the team (kinds 1 and 3)."""
     centre: float
@@ -78,18 +97,10 @@ class Evidence(NamedTuple):
     """Negative when the action speaks for a weak hand (a "no quiero")."""
     floor: float
     """The chance the action is made whatever the hand (bluffs, mistakes)."""
-    played: tuple[int, ...] = ()
-    """Cards each seat had played by then (masks): a truco is judged on the cards still held."""
-    bonus: float = 0.0
-
-
-def round_bonus(first: Team | None, team: Team) -> float:
-    """Strength a team's remaining cards gain from the first round's result."""
-    if first is None:
-        return 0.0
-    if first == PARDA:
-        return 1.0
-    return 4.0 if first == team else -4.0
+    done: tuple[int, ...] = ()
+    """Cards each seat had played in finished rounds by then (masks): a truco is judged on the cards
+    still in play, and on the rounds so far (``key``), as it was judged at the table."""
+    key: str = ""
 
 
 def resample(pool: list[World], weights: list[float], count: int, rng: random.Random) -> list[World]:
@@ -166,27 +177,32 @@ class Decision:
     # ---------------------------------------------------------------- reading the calls
 
     def evidence(self) -> list[Evidence]:
-        """What the other seats' calls and answers say about their hands, in order.
-
-        A truco call or answer is judged on the cards the seat still held then, and on the first
-        round's result if it was known then, as it was judged at the table.
-        """
+        """What the other seats' calls and answers say about their hands, in order."""
         k = self.k
         pub = self.pub
-        centre = STRENGTH_CENTRE[k.n]
         out: list[Evidence] = []
         envido_called = False
         last_call: Do | None = None
-        played = [0] * k.n
-        first_round = len(pub.rounds[0]) if pub.results else 99
+        ends = []  # how many cards had been played when each finished round ended
+        total = 0
+        for rnd in pub.rounds[:len(pub.results)]:
+            total += len(rnd)
+            ends.append(total)
+        done = [0] * k.n  # cards played in finished rounds
+        this_round: list[tuple[int, Card]] = []
         plays_seen = 0
+        rounds_done = 0
         for a in pub.history:
             s, do = a.seat, a.do
             if do is Do.PLAY and a.card is not None:
-                played[s] |= 1 << a.card
+                this_round.append((s, a.card))
                 plays_seen += 1
+                if rounds_done < len(ends) and plays_seen == ends[rounds_done]:
+                    for x, c in this_round:
+                        done[x] |= 1 << c
+                    this_round = []
+                    rounds_done += 1
                 continue
-            first = pub.results[0] if plays_seen >= first_round else None
             mine = s == k.me
             if do in ENVIDO_CALLS:
                 if not mine:
@@ -199,9 +215,9 @@ class Decision:
                 last_call = do
             elif do in TRUCO_RAISES:
                 if not mine:
-                    c = centre + self.params.call_centre + 1.5 * TRUCO_RAISES.index(do)
-                    out.append(Evidence(2, s, c, 2.0, self.params.call_floor, tuple(played),
-                                        round_bonus(first, s & 1)))
+                    key = results_key(pub.results[:rounds_done], s & 1)
+                    q0 = self.params.call_chance + 0.08 * TRUCO_RAISES.index(do)
+                    out.append(Evidence(2, s, q0, 0.1, self.params.call_floor, tuple(done), key))
                 last_call = do
             elif do in FLOR_CALLS:
                 last_call = do
@@ -211,8 +227,10 @@ class Decision:
                     if last_call in ENVIDO_CALLS:
                         out.append(Evidence(1, s & 1, 24.0, 2.0 * sign, 0.15))
                     elif last_call in TRUCO_RAISES:
-                        out.append(Evidence(3, s & 1, centre - 2.5, 2.5 * sign, 0.2, tuple(played),
-                                            round_bonus(first, s & 1)))
+                        level = TRUCO_RAISES.index(last_call) + 1
+                        key = results_key(pub.results[:rounds_done], s & 1)
+                        q0 = 0.5 - level / (2 * (level + 1))
+                        out.append(Evidence(3, s & 1, q0, 0.1 * sign, 0.15, tuple(done), key))
                 last_call = None
         return out
 
@@ -227,9 +245,9 @@ class Decision:
             elif e.kind == 1:
                 v = max(TANTO_OF[masks[s]] for s in range(e.who, n, 2))
             elif e.kind == 2:
-                v = STRENGTH_OF[masks[e.who] & ~e.played[e.who]] + e.bonus
+                v = chance(n, e.key, STRENGTH_OF[masks[e.who] & ~e.done[e.who]])
             else:
-                v = max(STRENGTH_OF[masks[s] & ~e.played[s]] for s in range(e.who, n, 2)) + e.bonus
+                v = chance(n, e.key, max(STRENGTH_OF[masks[s] & ~e.done[s]] for s in range(e.who, n, 2)))
             x *= e.floor + (1.0 - e.floor) * _sig((v - e.centre) / e.slope)
         return x
 
@@ -284,8 +302,8 @@ class Decision:
 
     # ---------------------------------------------------------------- how the rivals answer
 
-    def rival_strength(self, w: World) -> float:
-        """The rivals' best strength in cards still in play (held, or down in this round)."""
+    def rival_chance(self, w: World) -> float:
+        """The rivals' chance as they judge it: their best cards still in play, the rounds so far."""
         k = self.k
         if self._done_masks is None:
             on_table = {s: 1 << c for s, c in k.plays}
@@ -293,18 +311,15 @@ class Decision:
         best = 0.0
         for s in k.opponents():
             best = max(best, STRENGTH_OF[w.masks[s] & ~self._done_masks[s]])
-        results = self.pub.results
-        return best + round_bonus(results[0] if results else None, 1 - self.team)
+        return chance(k.n, results_key(self.pub.results, 1 - self.team), best)
 
     def accepts_truco(self, w: World, level: int) -> float:
         """Chance the rivals accept bet ``level``: a plain rational team judging by its own cards.
 
-        Their chance to win is read from their best strength, and they accept when accepting loses
-        less than declining: q > ½ − level / (2·(level + 1)).
+        They accept when accepting loses less than declining: q > ½ − level / (2·(level + 1)).
         """
-        q = _sig((self.rival_strength(w) - STRENGTH_CENTRE[self.k.n]) / 2.5)
         threshold = 0.5 - level / (2 * (level + 1))
-        return _sig((q - threshold) / 0.08)
+        return _sig((self.rival_chance(w) - threshold) / 0.08)
 
     def accepts_envido(self, w: World, chain: tuple[Do, ...]) -> float:
         """Chance the rivals accept the envido ``chain``, judged the same way by their best tanto."""

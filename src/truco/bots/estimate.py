@@ -9,14 +9,14 @@ from __future__ import annotations
 from functools import lru_cache
 
 from truco.bots.knowledge import Knowledge, best_on_table
-from truco.bots.tables import ALL_HANDS
+from truco.bots.tables import TANTO_OF
 from truco.engine import Team, hand_winner
-from truco.engine.cards import POWER, Card, tanto
+from truco.engine.cards import POWER, Card
 
 _TANTO_COUNT = [0] * 34
-for _h in ALL_HANDS:
-    _TANTO_COUNT[tanto(_h)] += 1
-_TOTAL = len(ALL_HANDS)
+for _t in TANTO_OF.values():
+    _TANTO_COUNT[_t] += 1
+_TOTAL = len(TANTO_OF)
 TANTO_AT_MOST = [sum(_TANTO_COUNT[: t + 1]) / _TOTAL for t in range(34)]
 CALLER_TANTO = 25
 """A rival who calls envido is taken to hold at least this much."""

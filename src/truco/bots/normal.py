@@ -1,8 +1,10 @@
 """``normal``: bets by tanto and hand strength, answers by expected points, plays for the team.
 
 It prices every answer: accepting a bet at value V wins or loses V with its estimated chance, while
-declining loses what the bet was worth before. Its chances come from its own cards only
-(``estimate``): it does not read the rivals' calls, the score or its partner's likely cards.
+declining loses what the bet was worth before. Its chances come from its own cards and the cards on
+the table (``estimate``), with one fixed allowance for a rival's call (an envido caller is taken to
+hold 25 or more, a truco caller knocks a little off its chance). It does not sample, weigh the
+score, or bluff.
 """
 
 from __future__ import annotations
