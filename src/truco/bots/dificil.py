@@ -198,8 +198,8 @@ class Decision:
                 this_round.append((s, a.card))
                 plays_seen += 1
                 if rounds_done < len(ends) and plays_seen == ends[rounds_done]:
-                    for x, c in this_round:
-                        done[x] |= 1 << c
+                    for x, card in this_round:
+                        done[x] |= 1 << card
                     this_round = []
                     rounds_done += 1
                 continue
