@@ -1,27 +1,30 @@
-"""The GC policy freezes long-lived objects on a cadence and releases them again later."""
+"""The GC policy: young collections stay automatic, full ones run only on the policy's clock."""
 
 from __future__ import annotations
 
 import asyncio
 import gc
 
-from truco.server.gc_policy import GcPolicy
+from truco.server.gc_policy import NEVER, GcPolicy
 
 
-async def test_long_lived_objects_are_frozen_then_released() -> None:
-    policy = GcPolicy(freeze_every_s=0.01, release_every_s=0.05)
+async def test_full_collections_run_on_a_clock_and_settings_are_restored() -> None:
+    before = gc.get_threshold()
+    policy = GcPolicy(full_every_s=0.02)
     policy.start()
     try:
+        assert gc.get_threshold()[2] == NEVER and gc.get_threshold()[:2] == before[:2]
         assert gc.get_freeze_count() > 0
         await asyncio.sleep(0.2)
-        assert policy.freezes >= 2 and policy.releases >= 1
+        assert policy.full_collections >= 2
     finally:
         await policy.stop()
-    assert gc.get_freeze_count() == 0
+    assert gc.get_threshold() == before and gc.get_freeze_count() == 0
 
 
-async def test_a_zero_cadence_leaves_the_collector_alone() -> None:
-    policy = GcPolicy(freeze_every_s=0)
+async def test_a_zero_clock_leaves_the_collector_alone() -> None:
+    before = gc.get_threshold()
+    policy = GcPolicy(full_every_s=0)
     policy.start()
-    assert gc.get_freeze_count() == 0 and policy.freezes == 0
+    assert gc.get_threshold() == before and gc.get_freeze_count() == 0
     await policy.stop()

@@ -41,8 +41,8 @@ class ServerConfig:
     """POST requests per second per client address (bursts of ``http_burst``); 0 turns it off."""
     http_burst: float = 30.0
     max_tables: int = 20_000
-    gc_freeze_s: float = 10.0
-    """Freeze long-lived objects this often (see ``gc_policy``); 0 leaves the collector alone."""
+    gc_full_s: float = 600.0
+    """Run full garbage collections on this clock only (see ``gc_policy``); 0 leaves the collector alone."""
     on_shutdown: list[Callable[[], None]] = field(default_factory=list)
 
 
@@ -176,7 +176,7 @@ def create_app(rt: ServerRuntime, config: ServerConfig | None = None, *,
                 del sockets[key]
 
     loop_health = LoopHealth()
-    gc_policy = GcPolicy(cfg.gc_freeze_s)
+    gc_policy = GcPolicy(cfg.gc_full_s)
 
     @contextlib.asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:

@@ -1,10 +1,11 @@
 """Keep the cyclic garbage collector from pausing every table at once.
 
 With thousands of sockets and tables, a full collection walks every live object and stops the event
-loop for a few hundred milliseconds: every table's latency at once. Most of our garbage is freed by
-reference counting (states are immutable tuples, replaced whole), so long-lived objects are frozen
-(``gc.freeze``) every few seconds and full collections only walk what is new. Every ten minutes the
-frozen objects are released again, so a cycle that died while frozen is still collected eventually.
+loop for a few hundred milliseconds: every table's latency at once. Our garbage is almost all freed by
+reference counting (states are immutable tuples, replaced whole), so young collections stay automatic
+(they are short) while full collections run on a clock, once every ten minutes, instead of whenever
+enough objects have survived. The objects alive at start-up (modules, recovered tables) are frozen
+out of the collector for good.
 """
 
 from __future__ import annotations
@@ -13,34 +14,31 @@ import asyncio
 import contextlib
 import gc
 
+NEVER = 1_000_000
+"""A full-collection threshold that is never reached: full collections run only on our clock."""
+
 
 class GcPolicy:
-    def __init__(self, freeze_every_s: float = 10.0, release_every_s: float = 600.0) -> None:
-        self.freeze_every_s = freeze_every_s
-        self.release_every_s = release_every_s
+    def __init__(self, full_every_s: float = 600.0) -> None:
+        self.full_every_s = full_every_s
         self._task: asyncio.Task[None] | None = None
-        self.freezes = 0
-        self.releases = 0
+        self._saved: tuple[int, int, int] | None = None
+        self.full_collections = 0
 
     def start(self) -> None:
-        if self.freeze_every_s <= 0:
+        if self.full_every_s <= 0:
             return
+        gc.collect()
         gc.freeze()
-        self.freezes += 1
+        self._saved = gc.get_threshold()
+        gc.set_threshold(self._saved[0], self._saved[1], NEVER)
         self._task = asyncio.get_running_loop().create_task(self._run())
 
     async def _run(self) -> None:
-        loop = asyncio.get_running_loop()
-        released_at = loop.time()
         while True:
-            await asyncio.sleep(self.freeze_every_s)
-            if self.release_every_s > 0 and loop.time() - released_at >= self.release_every_s:
-                gc.unfreeze()
-                self.releases += 1
-                released_at = loop.time()
-            else:
-                gc.freeze()
-                self.freezes += 1
+            await asyncio.sleep(self.full_every_s)
+            gc.collect()
+            self.full_collections += 1
 
     async def stop(self) -> None:
         if self._task is not None:
@@ -48,4 +46,7 @@ class GcPolicy:
             with contextlib.suppress(asyncio.CancelledError):
                 await self._task
             self._task = None
-        gc.unfreeze()
+        if self._saved is not None:
+            gc.set_threshold(*self._saved)
+            self._saved = None
+            gc.unfreeze()
