@@ -60,6 +60,12 @@ class WsPlayer:
             self._raw_view = None
         return self._view
 
+    def view_mentions(self, needle: bytes) -> bool:
+        """Whether the latest view contains ``needle`` in its JSON, without decoding it when it can."""
+        if self._raw_view is not None:
+            return needle in self._raw_view
+        return self._view is not None and needle in orjson.dumps(self._view)
+
     async def _recv_loop(self) -> None:
         assert self.ws is not None
         try:
