@@ -25,7 +25,7 @@ from typing import Any
 import httpx
 from websockets.asyncio.client import connect
 
-from truco.server.player_client import WsPlayer
+from truco.server.lean_client import LeanPlayer
 from truco.server.process import ServerProcess, free_port
 
 GOAL_P99_MS = 100.0
@@ -87,12 +87,12 @@ def measure_echo(connections: int, seconds: float) -> float:
 @dataclass(eq=False)
 class _Table:
     code: str
-    players: list[WsPlayer] = field(default_factory=list)
+    players: list[LeanPlayer] = field(default_factory=list)
     target: int = 0
     sent_at: float = 0.0
     done: asyncio.Event = field(default_factory=asyncio.Event)
 
-    def on_message(self, p: WsPlayer, msg: dict[str, Any]) -> None:
+    def on_message(self, p: LeanPlayer, msg: dict[str, Any]) -> None:
         if self.target and all(q.version >= self.target for q in self.players):
             self.target = 0
             self.done.set()
@@ -110,7 +110,7 @@ class _Stats:
         self.error_kinds[kind] = self.error_kinds.get(kind, 0) + 1
 
 
-async def _setup_table(http: httpx.AsyncClient, base_ws: str, n: int, stats: _Stats) -> _Table:
+async def _setup_table(http: httpx.AsyncClient, port: int, n: int, stats: _Stats) -> _Table:
     host = (await http.post("/api/tables", json={"name": f"host{n}", "settings": {"players": 4}})).json()
     code = host["code"]
     tokens = [host["token"]]
@@ -119,13 +119,13 @@ async def _setup_table(http: httpx.AsyncClient, base_ws: str, n: int, stats: _St
         tokens.append(r.json()["token"])
     table = _Table(code)
 
-    def on_message(p: WsPlayer, msg: dict[str, Any]) -> None:
+    def on_message(p: LeanPlayer, msg: dict[str, Any]) -> None:
         if msg.get("type") == "error":
             stats.error("error:" + str(msg.get("code")))
         table.on_message(p, msg)
 
     for token in tokens:
-        p = WsPlayer(base_ws, code, token, keep_frames=False, on_message=on_message)
+        p = LeanPlayer("127.0.0.1", port, f"/ws/{code}?token={token}", on_message=on_message)
         table.players.append(await p.connect(timeout=60))
     for p in table.players:
         await p.until(lambda p: p.view is not None, 60)
@@ -140,7 +140,7 @@ async def _setup_table(http: httpx.AsyncClient, base_ws: str, n: int, stats: _St
     return table
 
 
-def _next_action(table: _Table) -> tuple[WsPlayer, dict[str, Any]] | None:
+def _next_action(table: _Table) -> tuple[LeanPlayer, dict[str, Any]] | None:
     """The next action of this table. Only the view of the player who may act is decoded (the load
     generator must not cost more than the server it measures)."""
     host = table.players[0]
@@ -208,7 +208,7 @@ async def _run_tables(server: ServerProcess, tables: int, pace: float, seconds: 
 
         async def one(n: int) -> _Table:
             async with sem:
-                return await _setup_table(http, server.ws_url, n, stats)
+                return await _setup_table(http, server.port, n, stats)
 
         made = await asyncio.gather(*(one(n) for n in range(tables)), return_exceptions=True)
     ready = [t for t in made if isinstance(t, _Table)]
