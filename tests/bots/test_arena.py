@@ -237,3 +237,35 @@ def test_progress_reports_every_match():
     run_arena(ArenaConfig(a="random", b="random", players=2, matches=4, target=15),
               lambda done, total: seen.append((done, total)))
     assert seen[-1] == (4, 4)
+
+
+# ---------------------------------------------------------------- the command
+
+
+def test_truco_arena_json(capsys):
+    import json
+
+    from truco.cli.main import main
+
+    rc = main(["arena", "--a", "facil", "--b", "random", "--players", "2", "--matches", "4", "--seed", "3",
+               "--target", "15", "--json"])
+    assert rc == 0
+    captured = capsys.readouterr()
+    result = json.loads(captured.out)
+    for key in ("a_match_win_rate", "ci95", "a_points_per_hand", "matches", "decision_ms_p99"):
+        assert key in result
+    assert result["matches"] == 4
+    low, high = result["ci95"]
+    assert 0.0 <= low <= result["a_match_win_rate"] <= high <= 1.0
+    assert set(result["decision_ms_p99"]) == {"a", "b"}
+
+
+def test_truco_arena_table_and_bad_input(capsys):
+    from truco.cli.main import main
+
+    assert main(["arena", "--a", "normal", "--b", "facil", "--players", "4", "--matches", "2",
+                 "--target", "15", "--flor"]) == 0
+    out = capsys.readouterr().out
+    assert "A's match win rate" in out and "decision time normal (A)" in out
+    assert main(["arena", "--a", "normal", "--b", "facil", "--matches", "0"]) == 2
+    assert "matches must be at least 1" in capsys.readouterr().err

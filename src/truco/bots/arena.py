@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import math
 import time
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from concurrent.futures import ProcessPoolExecutor, as_completed
 from dataclasses import dataclass, field
 from typing import Any
@@ -116,8 +116,14 @@ def _checked(action: Action, legal: Sequence[Action], seat: Seat) -> Action:
     return action
 
 
-def next_action(st: State, bots: Sequence[Bot], timer: Timer | None = None) -> Action:
-    """Ask the bots for the next action: the seat in turn, or the answering team's vote."""
+Bots = Sequence[Bot] | Mapping[Seat, Bot]
+
+
+def next_action(st: State, bots: Bots, timer: Timer | None = None) -> Action:
+    """Ask the bots for the next action: the seat in turn, or the answering team's vote.
+
+    ``bots`` needs only the seats that act now (a table with people passes its bot seats).
+    """
     pub = public_view(st)
     clock = time.thread_time  # CPU time: what the decision costs, whatever else the machine runs
 

@@ -56,11 +56,10 @@ def _table(s: dict[str, Any]) -> Table:
     t.add_column("value", justify="right")
     lo, hi = s["ci95"]
     t.add_row("A's match win rate", f"{s['a_match_win_rate']:.1%}  (95 % CI {lo:.1%} – {hi:.1%})")
-    p_lo, p_hi = s["a_points_per_hand_ci95"]
-    t.add_row("A's points per hand", f"{s['a_points_per_hand']:.3f}  (95 % CI {p_lo:.3f} – {p_hi:.3f})")
-    n_lo, n_hi = s["a_net_points_per_hand_ci95"]
-    t.add_row("A's net points per hand",
-              f"{s['a_net_points_per_hand']:+.3f}  (95 % CI {n_lo:+.3f} – {n_hi:+.3f})")
+    for label, key, sign in (("A's points per hand", "a_points_per_hand", ""),
+                             ("A's net points per hand", "a_net_points_per_hand", "+")):
+        low, high = s[f"{key}_ci95"]
+        t.add_row(label, f"{s[key]:{sign}.3f}  (95 % CI {_num(low, sign)} – {_num(high, sign)})")
     for side in ("a", "b"):
         d = s["decision_ms"][side]
         t.add_row(f"decision time {s[side]} ({side.upper()})",
@@ -68,3 +67,8 @@ def _table(s: dict[str, Any]) -> Table:
     t.add_row("matches (pairs)", f"{s['matches']} ({s['pairs']})")
     t.add_row("hands", str(s["hands"]))
     return t
+
+
+def _num(x: float | None, sign: str) -> str:
+    """An interval end; unknown (one pair only) shows as "?"."""
+    return "?" if x is None else f"{x:{sign}.3f}"

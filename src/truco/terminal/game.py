@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from typing import Protocol
 
 from truco.bots import Bot, make_bot
-from truco.bots.arena import decline
+from truco.bots.arena import next_action
 from truco.bots.base import mix
 from truco.engine import (
     Action,
@@ -112,41 +112,21 @@ class TerminalGame:
             self._hand_summary(st)
             if st.match_over:
                 won = st.winner == self.team
-                self.say("\n¡Ganamos la partida! 🏆" if won else "\nPerdimos la partida. ¡La próxima será!")
+                self.say("\n¡Ganamos la partida!" if won else "\nPerdimos la partida. ¡La próxima será!")
                 self.say(text.score_line(public_view(st), self.team))
                 return
             st, _ = next_hand(st, seed=self.rng.getrandbits(64))
 
     def _step(self, st: State) -> State:
         pub = public_view(st)
-        if pub.pending is None:
-            seat = pub.turn
-            action = self._ask_human(st, pub) if seat == self.human else self._bot(seat).choose(
-                view_for(st, seat, pub))
-        elif self.human in pub.to_act:
-            action = self._ask_human(st, pub)
-        else:
-            action = self._bots_answer(st, pub)
+        # the person's turn, or their team's answer (they decide for it); else the bots play or vote
+        action = self._ask_human(st, pub) if self.human in pub.to_act else next_action(st, self.bots)
         st, events = apply(st, action)
         for e in events:
             line = text.describe(e, self.names, self.team)
             if line:
                 self.say(line)
         return st
-
-    def _bot(self, seat: Seat) -> Bot:
-        return self.bots[seat]
-
-    def _bots_answer(self, st: State, pub: PublicView) -> Action:
-        """The bots of the answering team vote; no agreement after a second look is a decline."""
-        voters = pub.to_act
-        votes = {s: self._bot(s).choose(view_for(st, s, pub)) for s in voters}
-        for _ in range(2):
-            first = votes[voters[0]]
-            if all((v.do, v.card) == (first.do, first.card) for v in votes.values()):
-                return first
-            votes = {s: self._bot(s).reconsider(view_for(st, s, pub), votes) for s in voters}
-        return decline(view_for(st, voters[0], pub).legal)
 
     # ---------------------------------------------------------------- the person
 
@@ -183,7 +163,7 @@ class TerminalGame:
         if p.pending is not None:
             for s in p.to_act:
                 if s != self.human and s in self.bots:
-                    hint = self._bot(s).hint(view_for(st, s, p))
+                    hint = self.bots[s].hint(view_for(st, s, p))
                     self.say(f"{self.names[s]} te sugiere: {text.option(hint)}. Decidís vos por el equipo.")
             self.say("¿Qué contestás?")
         else:
