@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from typing import Any, cast
 
+import orjson
+
 from truco.protocol import CloseCode
 from truco.server.socket import SocketLimits, SocketSession
 
@@ -29,7 +31,7 @@ def test_the_connect_snapshot_becomes_a_hello_with_seat_and_protocol() -> None:
     s = _session()
     view = {"me": {"player": 2, "seat": 1, "host": False, "name": "Caro"}, "version": 9}
     s.push({"type": "snapshot", "table_id": "ABCDEF", "version": 9, "reason": "connect", "view": view})
-    hello = s.out[0]
+    hello = orjson.loads(s.out[0])
     assert hello == {"type": "hello", "protocol": 1, "role": "player", "table_id": "ABCDEF", "player": 2,
                      "seat": 1, "version": 9, "view": view}
 
@@ -37,4 +39,4 @@ def test_the_connect_snapshot_becomes_a_hello_with_seat_and_protocol() -> None:
 def test_a_resync_snapshot_stays_a_snapshot() -> None:
     s = _session()
     s.push({"type": "snapshot", "table_id": "ABCDEF", "version": 9, "reason": "resync", "view": {}})
-    assert s.out[0]["type"] == "snapshot"
+    assert orjson.loads(s.out[0])["type"] == "snapshot"

@@ -269,6 +269,7 @@ async def _run_tables(server: ServerProcess, tables: int, pace: float, seconds: 
         "server_loop_lag_p99_ms": health.get("loop_lag_p99_ms"),
         "server_loop_lag_max_ms": health.get("loop_lag_max_ms"),
         "server_gc_max_ms": health.get("gc_max_ms"),
+        "server_gc_max_ms_by_generation": health.get("gc_max_ms_by_generation"),
         "load_average": round(os.getloadavg()[0], 2), "setup_s": round(setup_s, 1),
         "goal_met": bool(lat) and p99 <= GOAL_P99_MS and stats.errors == 0,
     }
@@ -301,7 +302,8 @@ def run(args: argparse.Namespace) -> int:
             print(f"  server CPU {r['server_cpu']:.0%} of a core, load generator {r['client_cpu']:.0%} "
                   f"(its loop lag p99 {r['client_loop_lag_p99_ms']} ms), load average {r['load_average']}")
             print(f"  server loop lag p99 {r['server_loop_lag_p99_ms']} ms, "
-                  f"max {r['server_loop_lag_max_ms']} ms; longest GC pause {r['server_gc_max_ms']} ms")
+                  f"max {r['server_loop_lag_max_ms']} ms; longest GC pause {r['server_gc_max_ms']} ms "
+                  f"(by generation {r['server_gc_max_ms_by_generation']})")
             print(f"  setup {r['setup_s']} s; "
                   f"goal (p99 <= {GOAL_P99_MS:g} ms, no errors) {'met' if r['goal_met'] else 'NOT met'}",
                   flush=True)

@@ -61,5 +61,8 @@ class LoopHealth:
             "loop_lag_max_ms": round(lags[-1], 1) if lags else None,
             "gc_max_ms": round(max(pauses), 1) if pauses else 0.0,
             "gc_full": sum(1 for at, gen, _ in self.gc_pauses if gen == 2 and now - at <= window_s),
+            "gc_max_ms_by_generation": [
+                round(max((ms for at, g, ms in self.gc_pauses if g == gen and now - at <= window_s),
+                          default=0.0), 1) for gen in (0, 1, 2)],
             "window_s": window_s,
         }
