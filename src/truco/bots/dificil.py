@@ -151,7 +151,6 @@ class Decision:
         self.team = view.team
         k = self.k
         self.played = [frozenset(p) for p in k.played]
-        self.held_masks = [0] * k.n
         sampler = Sampler(k)
         evidence = self.evidence()
         if evidence:
