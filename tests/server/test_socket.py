@@ -201,3 +201,12 @@ async def test_too_many_sockets_for_one_player_are_refused() -> None:
         assert again.messages[0]["type"] == "hello"
         for p in (a1, again, s1):
             await p.close()
+
+
+async def test_a_client_asking_for_another_protocol_version_is_closed_with_4005(live: Live) -> None:
+    host = await live.create("Ana", players=2)
+    p = await WsPlayer(live.base_ws, host["code"], host["token"] + "&protocol=2").connect()
+    await p.until(lambda p: p.closed)
+    assert p.close_code == CloseCode.BAD_PROTOCOL and not p.messages
+    ok = await live.player(host["code"], host["token"] + "&protocol=1")
+    assert ok.messages[0]["protocol"] == 1

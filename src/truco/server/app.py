@@ -161,6 +161,10 @@ def create_app(rt: ServerRuntime, config: ServerConfig | None = None, *,
         code = normalize_code(ws.path_params["code"]) or ""
         token = ws.query_params.get("token") or None
         await ws.accept()
+        wanted = ws.query_params.get("protocol")
+        if wanted is not None and wanted != str(PROTOCOL_VERSION):
+            await ws.close(CloseCode.BAD_PROTOCOL, f"this server speaks protocol {PROTOCOL_VERSION}")
+            return
         key = (code, token)
         limit = (cfg.socket_limits.max_sockets_per_player if token
                  else cfg.socket_limits.max_spectators_per_table)
