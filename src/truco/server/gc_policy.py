@@ -2,10 +2,10 @@
 
 With thousands of sockets and tables, a full collection walks every live object and stops the event
 loop for a few hundred milliseconds: every table's latency at once. Our garbage is almost all freed by
-reference counting (states are immutable tuples, replaced whole), so young collections stay automatic
-(they are short) while full collections run on a clock, once every ten minutes, instead of whenever
-enough objects have survived. The objects alive at start-up (modules, recovered tables) are frozen
-out of the collector for good.
+reference counting (states are immutable tuples, replaced whole), so only the youngest generation is
+collected automatically (a few milliseconds at most) while full collections run on a clock, once every
+ten minutes, instead of whenever enough objects have survived. The objects alive at start-up
+(modules, recovered tables) are frozen out of the collector for good.
 """
 
 from __future__ import annotations
@@ -16,9 +16,10 @@ import gc
 
 NEVER = 1_000_000
 """A full-collection threshold that is never reached: full collections run only on our clock."""
-YOUNG = 10_000
-"""Allocations between young collections (CPython's default is 700): most of our young objects die
-by reference counting first, so fewer, larger young collections do less work in all."""
+YOUNG = 2_000
+"""Allocations between young collections (CPython's default is 700). Only the youngest generation is
+collected automatically: every table's current state is replaced on each action, so the older
+generations hold every live table, and walking them is what paused the loop."""
 
 
 class GcPolicy:
@@ -34,7 +35,7 @@ class GcPolicy:
         gc.collect()
         gc.freeze()
         self._saved = gc.get_threshold()
-        gc.set_threshold(max(YOUNG, self._saved[0]), self._saved[1], NEVER)
+        gc.set_threshold(max(YOUNG, self._saved[0]), NEVER, NEVER)
         self._task = asyncio.get_running_loop().create_task(self._run())
 
     async def _run(self) -> None:
