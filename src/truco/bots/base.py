@@ -111,12 +111,34 @@ def _vote_rank(do: Do) -> int:
     return 2
 
 
+ENVIDO_BETS = (Do.ENVIDO, Do.REAL_ENVIDO, Do.FALTA_ENVIDO)
+"""The envido calls, in order (the engine's ``ENVIDO_CALLS`` is a set)."""
+
+
 def find(legal: tuple[Action, ...], do: Do) -> Action | None:
     """The legal action of kind ``do`` (not for ``play``), if any."""
     for a in legal:
         if a.do is do:
             return a
     return None
+
+
+def find_any(legal: tuple[Action, ...], kinds: tuple[Do, ...]) -> Action | None:
+    """The first legal action of one of ``kinds``: the one truco call or raise open now, say."""
+    for a in legal:
+        if a.do in kinds:
+            return a
+    return None
+
+
+def prefer(legal: tuple[Action, ...], do: Do) -> Action:
+    """The legal action ``do``; if it is not allowed, the first legal answer (quiero, no quiero,
+    con flor me achico), else the first legal action."""
+    for kind in (do, Do.QUIERO, Do.NO_QUIERO, Do.CON_FLOR_ME_ACHICO):
+        a = find(legal, kind)
+        if a is not None:
+            return a
+    return legal[0]
 
 
 class RandomBot(ViewBot):

@@ -23,19 +23,17 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import NamedTuple
 
-from truco.bots.base import ViewBot, find
+from truco.bots.base import ENVIDO_BETS, ViewBot, find, find_any, prefer
 from truco.bots.equity import equity, falta_points
 from truco.bots.estimate import envido_chance
 from truco.bots.knowledge import Knowledge, knowledge
-from truco.bots.normal import ENVIDO_POINTS, TRUCO_RAISES
+from truco.bots.normal import envido_values
 from truco.bots.sampling import Sampler, World
 from truco.bots.tables import STRENGTH_OF, TANTO_OF, mask_of
 from truco.bots.tricks import playout
 from truco.engine import PARDA, Action, Do, SeatView, Team
 from truco.engine.cards import POWER, Card, flor_value
-
-ENVIDO_CALLS = (Do.ENVIDO, Do.REAL_ENVIDO, Do.FALTA_ENVIDO)
-FLOR_CALLS = (Do.FLOR, Do.CONTRA_FLOR, Do.CONTRA_FLOR_AL_RESTO, Do.CON_FLOR_ME_ACHICO)
+from truco.engine.types import FLOR_CALLS, TRUCO_CALLS
 
 # The chance a team wins the hand from the start of a round, by players and the rounds so far from
 # its side (W won, L lost, P parda): sig((x - centre) / scale), x its best seat's strength
@@ -203,7 +201,7 @@ class Decision:
                     rounds_done += 1
                 continue
             mine = s == k.me
-            if do in ENVIDO_CALLS:
+            if do in ENVIDO_BETS:
                 if not mine:
                     c = 25.0 if do is Do.ENVIDO else 28.0
                     if envido_called:
@@ -212,10 +210,10 @@ class Decision:
                         out.append(Evidence(0, s, c, 2.0, 0.1))
                 envido_called = True
                 last_call = do
-            elif do in TRUCO_RAISES:
+            elif do in TRUCO_CALLS:
                 if not mine:
                     key = results_key(pub.results[:rounds_done], s & 1)
-                    q0 = self.params.call_chance + 0.08 * TRUCO_RAISES.index(do)
+                    q0 = self.params.call_chance + 0.08 * TRUCO_CALLS.index(do)
                     out.append(Evidence(2, s, q0, 0.1, self.params.call_floor, tuple(done), key))
                 last_call = do
             elif do in FLOR_CALLS:
@@ -223,10 +221,10 @@ class Decision:
             elif do is Do.QUIERO or do is Do.NO_QUIERO:
                 if not mine:
                     sign = 1.0 if do is Do.QUIERO else -1.0
-                    if last_call in ENVIDO_CALLS:
+                    if last_call in ENVIDO_BETS:
                         out.append(Evidence(1, s & 1, 24.0, 2.0 * sign, 0.15))
-                    elif last_call in TRUCO_RAISES:
-                        level = TRUCO_RAISES.index(last_call) + 1
+                    elif last_call in TRUCO_CALLS:
+                        level = TRUCO_CALLS.index(last_call) + 1
                         key = results_key(pub.results[:rounds_done], s & 1)
                         q0 = 0.5 - level / (2 * (level + 1))
                         out.append(Evidence(3, s & 1, q0, 0.1 * sign, 0.15, tuple(done), key))
@@ -352,12 +350,7 @@ class Decision:
 
     def envido_values(self, chain: tuple[Do, ...], winner: Team) -> tuple[int, int]:
         """(points the chain pays if accepted and won by ``winner``, points its caller gets if declined)."""
-        if Do.FALTA_ENVIDO in chain:
-            accepted = falta_points(self.pub, winner)
-        else:
-            accepted = sum(ENVIDO_POINTS[c] for c in chain)
-        declined = max(1, sum(ENVIDO_POINTS.get(c, 0) for c in chain[:-1]))
-        return accepted, declined
+        return envido_values(chain, falta_points(self.pub, winner))
 
     def ev_envido_accept(self, chain: tuple[Do, ...], won: list[bool]) -> float:
         ours, _ = self.envido_values(chain, self.team)
@@ -382,9 +375,9 @@ class Decision:
         chain = self.pub.envido_chain
         won = self.envido_wins()
         _, declined = self.envido_values(chain, 1 - self.team)
-        options: list[tuple[float, Action]] = [(self.u(-declined), _must(legal, Do.NO_QUIERO)),
-                                               (self.ev_envido_accept(chain, won), _must(legal, Do.QUIERO))]
-        for do in ENVIDO_CALLS:
+        options: list[tuple[float, Action]] = [(self.u(-declined), prefer(legal, Do.NO_QUIERO)),
+                                               (self.ev_envido_accept(chain, won), prefer(legal, Do.QUIERO))]
+        for do in ENVIDO_BETS:
             a = find(legal, do)
             if a is not None:
                 options.append((self.ev_envido_bet((*chain, do), won), a))
@@ -393,7 +386,7 @@ class Decision:
     def envido_call(self) -> Action | None:
         """The envido worth calling now, if any (or a bluff, at half the measured rate)."""
         legal = self.view.legal
-        calls = [a for a in legal if a.do in ENVIDO_CALLS]
+        calls = [a for a in legal if a.do in ENVIDO_BETS]
         if not calls:
             return None
         won = self.envido_wins()
@@ -420,19 +413,19 @@ class Decision:
 
     def answer_truco(self) -> Action:
         legal = self.view.legal
-        if any(a.do in ENVIDO_CALLS for a in legal):
+        if any(a.do in ENVIDO_BETS for a in legal):
             envido = self.envido_call()  # "el envido está primero"
             if envido is not None:
                 return envido
         call = self.pub.pending_call
-        level = TRUCO_RAISES.index(call) + 1 if call in TRUCO_RAISES else 1
+        level = TRUCO_CALLS.index(call) + 1 if call in TRUCO_CALLS else 1
         _, won = self.best_play()
         win_u, lose_u = self.u(level + 1), self.u(-(level + 1))
         options: list[tuple[float, Action]] = [
-            (self.u(-level), _must(legal, Do.NO_QUIERO)),
-            (self.mean(lambda i: win_u if won[i] else lose_u), _must(legal, Do.QUIERO)),
+            (self.u(-level), prefer(legal, Do.NO_QUIERO)),
+            (self.mean(lambda i: win_u if won[i] else lose_u), prefer(legal, Do.QUIERO)),
         ]
-        raise_ = next((a for a in legal if a.do in TRUCO_RAISES), None)
+        raise_ = find_any(legal, TRUCO_CALLS)
         if raise_ is not None:
             options.append((self.ev_truco_bet(level + 1, won), raise_))
         return max(options, key=lambda o: o[0])[1]
@@ -443,9 +436,9 @@ class Decision:
         if envido is not None:
             return envido
         card, won = self.best_play()
-        call = next((a for a in legal if a.do in TRUCO_RAISES), None)
+        call = find_any(legal, TRUCO_CALLS)
         if call is not None:
-            level = TRUCO_RAISES.index(call.do) + 1
+            level = TRUCO_CALLS.index(call.do) + 1
             current = self.pub.truco_value
             win_u, lose_u = self.u(current), self.u(-current)
             wait = self.mean(lambda i: win_u if won[i] else lose_u)
@@ -490,22 +483,11 @@ class Decision:
         call = self.pub.pending_call
         if call is Do.FLOR:
             if p >= 0.65 and find(legal, Do.CONTRA_FLOR):
-                return _must(legal, Do.CONTRA_FLOR)
-            return _must(legal, Do.CON_FLOR_ME_ACHICO)
+                return prefer(legal, Do.CONTRA_FLOR)
+            return prefer(legal, Do.CON_FLOR_ME_ACHICO)
         target = self.pub.rules.target
         al_resto = call is Do.CONTRA_FLOR_AL_RESTO
         ours = target - self.pub.score[self.team] if al_resto else 6
         theirs = target - self.pub.score[1 - self.team] if al_resto else 6
         ev_q = p * self.u(ours) + (1 - p) * self.u(-theirs)
-        return _must(legal, Do.QUIERO if ev_q > self.u(-4) else Do.NO_QUIERO)
-
-
-def _must(legal: tuple[Action, ...], do: Do) -> Action:
-    a = find(legal, do)
-    if a is None:
-        for fallback in (Do.QUIERO, Do.NO_QUIERO, Do.CON_FLOR_ME_ACHICO):
-            a = find(legal, fallback)
-            if a is not None:
-                return a
-        return legal[0]
-    return a
+        return prefer(legal, Do.QUIERO if ev_q > self.u(-4) else Do.NO_QUIERO)

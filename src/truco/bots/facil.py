@@ -7,12 +7,13 @@ when it can (even over its partner's card) and never bluffs.
 
 from __future__ import annotations
 
-from truco.bots.base import ViewBot, find
+from truco.bots.base import ViewBot, find, find_any, prefer
 from truco.bots.estimate import hand_chance
 from truco.bots.knowledge import Knowledge, best_on_table, knowledge
 from truco.bots.tricks import highest, lowest
 from truco.engine import Action, Do, SeatView
 from truco.engine.cards import POWER, flor_value
+from truco.engine.types import TRUCO_CALLS
 
 
 class FacilBot(ViewBot):
@@ -28,19 +29,19 @@ class FacilBot(ViewBot):
         if pending == "flor":
             return self._answer_flor(view)
         if pending == "envido":
-            return _pick(legal, Do.QUIERO if view.my_tanto >= 28 else Do.NO_QUIERO)
+            return prefer(legal, Do.QUIERO if view.my_tanto >= 28 else Do.NO_QUIERO)
         if pending == "truco":
             chance = hand_chance(k)
             if view.my_tanto >= 31 and find(legal, Do.ENVIDO):
-                return _pick(legal, Do.ENVIDO)
+                return prefer(legal, Do.ENVIDO)
             if chance >= 0.85:
-                raise_ = _raise(legal)
+                raise_ = find_any(legal, TRUCO_CALLS)
                 if raise_ is not None:
                     return raise_
-            return _pick(legal, Do.QUIERO if chance >= 0.5 else Do.NO_QUIERO)
+            return prefer(legal, Do.QUIERO if chance >= 0.5 else Do.NO_QUIERO)
         if view.my_tanto >= 30 and find(legal, Do.ENVIDO):
-            return _pick(legal, Do.ENVIDO)
-        call = _raise(legal)
+            return prefer(legal, Do.ENVIDO)
+        call = find_any(legal, TRUCO_CALLS)
         if call is not None and hand_chance(k) >= 0.8:
             return call
         return _play(k)
@@ -49,28 +50,8 @@ class FacilBot(ViewBot):
         legal = view.legal
         mine = flor_value(view.dealt) if view.my_flor else 0
         if view.public.pending_call is Do.FLOR:
-            return _pick(legal, Do.CONTRA_FLOR if mine >= 32 else Do.CON_FLOR_ME_ACHICO)
-        return _pick(legal, Do.QUIERO if mine >= 31 else Do.NO_QUIERO)
-
-
-def _raise(legal: tuple[Action, ...]) -> Action | None:
-    for do in (Do.TRUCO, Do.RETRUCO, Do.VALE_CUATRO):
-        a = find(legal, do)
-        if a is not None:
-            return a
-    return None
-
-
-def _pick(legal: tuple[Action, ...], do: Do) -> Action:
-    """The legal action ``do``, or the first legal answer when that one is not allowed."""
-    a = find(legal, do)
-    if a is not None:
-        return a
-    for fallback in (Do.QUIERO, Do.NO_QUIERO, Do.CON_FLOR_ME_ACHICO):
-        a = find(legal, fallback)
-        if a is not None:
-            return a
-    return legal[0]
+            return prefer(legal, Do.CONTRA_FLOR if mine >= 32 else Do.CON_FLOR_ME_ACHICO)
+        return prefer(legal, Do.QUIERO if mine >= 31 else Do.NO_QUIERO)
 
 
 def _play(k: Knowledge) -> Action:

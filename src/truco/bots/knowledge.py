@@ -9,6 +9,7 @@ from dataclasses import dataclass
 
 from truco.engine import Do, PublicView, Seat, SeatView, Team
 from truco.engine.cards import POWER, Card
+from truco.engine.types import ENVIDO_CALLS, FLOR_CALLS
 
 NO_LIMIT = 99
 
@@ -97,14 +98,14 @@ def knowledge(view: SeatView) -> Knowledge:
     for i, a in enumerate(history):
         if a.do is Do.PLAY:
             played_round1 |= 1 << a.seat
-        elif a.do in _FLOR_DO:
+        elif a.do in FLOR_CALLS:
             has_flor[a.seat] = True
             if a.do is Do.FLOR and not _contested(p, i):
                 # an uncontested flor: no rival able to answer it then held one
                 for s in range(1 - (a.seat & 1), n, 2):
                     if not (played_round1 >> s) & 1 and s not in p.folded:
                         no_flor[s] = True
-        elif a.do in (Do.ENVIDO, Do.REAL_ENVIDO, Do.FALTA_ENVIDO):
+        elif a.do in ENVIDO_CALLS:
             if not envido_opened and p.rules.flor:
                 no_flor[a.seat] = True  # opening an envido is closed to a flor holder
             envido_opened = True
@@ -120,14 +121,11 @@ def knowledge(view: SeatView) -> Knowledge:
                      has_flor=has_flor, no_flor=no_flor, folded=folded)
 
 
-_FLOR_DO = (Do.FLOR, Do.CONTRA_FLOR, Do.CONTRA_FLOR_AL_RESTO, Do.CON_FLOR_ME_ACHICO)
-
-
 def _contested(p: PublicView, i: int) -> bool:
     """Whether the flor sung at ``p.history[i]`` waited for an answer from a rival flor."""
     if i + 1 < len(p.history):
         nxt = p.history[i + 1]
-        return nxt.do in _FLOR_DO and nxt.seat & 1 != p.history[i].seat & 1
+        return nxt.do in FLOR_CALLS and nxt.seat & 1 != p.history[i].seat & 1
     return p.pending == "flor"
 
 

@@ -9,15 +9,15 @@ score, or bluff.
 
 from __future__ import annotations
 
-from truco.bots.base import ViewBot, find
+from truco.bots.base import ViewBot, find, find_any, prefer
 from truco.bots.estimate import envido_chance, hand_chance
 from truco.bots.knowledge import Knowledge, knowledge
 from truco.bots.tricks import sensible_card
 from truco.engine import Action, Do, SeatView
 from truco.engine.cards import flor_value
+from truco.engine.game import ENVIDO_POINTS
+from truco.engine.types import TRUCO_CALLS
 
-ENVIDO_POINTS = {Do.ENVIDO: 2, Do.REAL_ENVIDO: 3}
-TRUCO_RAISES = (Do.TRUCO, Do.RETRUCO, Do.VALE_CUATRO)
 CALLER_RESPECT = 0.12
 """A rival who bets the truco usually has cards: knocked off the chance to win when answering."""
 
@@ -62,13 +62,13 @@ class NormalBot(ViewBot):
         if envido is not None:
             p = team_envido_chance(k)
             if p >= 0.85 and find(legal, Do.REAL_ENVIDO):
-                return _must(legal, Do.REAL_ENVIDO)
+                return prefer(legal, Do.REAL_ENVIDO)
             if p >= 0.62:
                 return envido
-        call = next((a for a in legal if a.do in TRUCO_RAISES), None)
+        call = find_any(legal, TRUCO_CALLS)
         if call is not None:
             chance = hand_chance(k)
-            level = TRUCO_RAISES.index(call.do)
+            level = TRUCO_CALLS.index(call.do)
             if chance >= (0.68, 0.78, 0.88)[level]:
                 return call
         card = sensible_card(view.cards, k.me, k.plays, view.public.results)
@@ -87,38 +87,27 @@ class NormalBot(ViewBot):
                 if raise_ is not None:
                     return raise_
         ev_quiero = (2 * p - 1) * accepted
-        return _must(legal, Do.QUIERO if ev_quiero > -declined else Do.NO_QUIERO)
+        return prefer(legal, Do.QUIERO if ev_quiero > -declined else Do.NO_QUIERO)
 
     def _answer_truco(self, k: Knowledge) -> Action:
         view = k.view
         legal = view.legal
         if find(legal, Do.ENVIDO) and team_envido_chance(k) >= 0.7:
-            return _must(legal, Do.ENVIDO)
+            return prefer(legal, Do.ENVIDO)
         p = hand_chance(k) - CALLER_RESPECT
         call = view.public.pending_call
-        level = TRUCO_RAISES.index(call) + 1 if call in TRUCO_RAISES else 1
-        raise_ = next((a for a in legal if a.do in TRUCO_RAISES), None)
+        level = TRUCO_CALLS.index(call) + 1 if call in TRUCO_CALLS else 1
+        raise_ = find_any(legal, TRUCO_CALLS)
         if raise_ is not None and p >= 0.8:
             return raise_
         ev_quiero = (2 * p - 1) * (level + 1)
-        return _must(legal, Do.QUIERO if ev_quiero > -level else Do.NO_QUIERO)
+        return prefer(legal, Do.QUIERO if ev_quiero > -level else Do.NO_QUIERO)
 
     def _answer_flor(self, view: SeatView) -> Action:
         legal = view.legal
         mine = flor_value(view.dealt) if view.my_flor else 0
         if view.public.pending_call is Do.FLOR:
             if mine >= 35 and find(legal, Do.CONTRA_FLOR):
-                return _must(legal, Do.CONTRA_FLOR)
-            return _must(legal, Do.CON_FLOR_ME_ACHICO)
-        return _must(legal, Do.QUIERO if mine >= 33 else Do.NO_QUIERO)
-
-
-def _must(legal: tuple[Action, ...], do: Do) -> Action:
-    a = find(legal, do)
-    if a is None:
-        for fallback in (Do.QUIERO, Do.NO_QUIERO, Do.CON_FLOR_ME_ACHICO):
-            a = find(legal, fallback)
-            if a is not None:
-                return a
-        return legal[0]
-    return a
+                return prefer(legal, Do.CONTRA_FLOR)
+            return prefer(legal, Do.CON_FLOR_ME_ACHICO)
+        return prefer(legal, Do.QUIERO if mine >= 33 else Do.NO_QUIERO)
