@@ -7,7 +7,7 @@ import os
 
 import uvicorn
 
-from truco.server.address import open_urls
+from truco.server.address import lan_address, open_urls
 from truco.server.app import ServerConfig, create_app
 from truco.server.spectators import ServerRuntime
 from truco.storage import Storage
@@ -31,8 +31,10 @@ def serve(storage: Storage, host: str, port: int, where: str, quiet: bool = Fals
         for who, url in urls:
             print(f"  {url}   ({who})", flush=True)
         if public is None and host in ("127.0.0.1", "localhost", "::1"):
-            print("  (phones cannot reach 127.0.0.1: start with --host 0.0.0.0 to let friends on your "
-                  "Wi-Fi join)", flush=True)
+            lan = lan_address()
+            where_lan = f"http://{lan}:{port}/" if lan else "this computer's LAN address"
+            print(f"  phones on your Wi-Fi: start with --host 0.0.0.0 (or TRUCO_HOST=0.0.0.0 make run), "
+                  f"then open {where_lan}", flush=True)
         print(f"  tables are kept in {where}", flush=True)
     config = uvicorn.Config(app, host=host, port=port, log_level="warning" if quiet else "info",
                             access_log=False, ws_max_size=WS_MAX_SIZE, ws_per_message_deflate=False,
