@@ -11,6 +11,7 @@ from __future__ import annotations
 from functools import cache
 
 from truco.engine import PublicView, Team
+from truco.engine import falta_points as engine_falta_points
 
 _HAND_POINTS = ((1, 0.30), (2, 0.32), (3, 0.18), (4, 0.10), (5, 0.05), (6, 0.05))
 
@@ -42,8 +43,4 @@ def equity(public: PublicView, team: Team, gain: int, loss: int, edge: float = 0
 
 def falta_points(public: PublicView, winner: Team) -> int:
     """What a falta envido won by ``winner`` pays now (rule 12, both variants)."""
-    target = public.rules.target
-    lead = max(public.score)
-    if public.rules.falta == "malas_wins" and lead * 2 <= target:
-        return target - public.score[winner]
-    return target - lead
+    return engine_falta_points(public.rules, public.score, winner)

@@ -6,7 +6,7 @@ import argparse
 import random
 import secrets
 
-from truco.engine import Do, Event, Rules, apply, legal_actions, new_match, next_hand
+from truco.engine import Event, Rules, apply, legal_actions, new_match, next_hand
 from truco.engine.cards import spanish_name
 from truco.engine.types import (
     PARDA,
@@ -21,13 +21,7 @@ from truco.engine.types import (
     TantoSung,
     WentToMazo,
 )
-
-_SAY = {
-    Do.ENVIDO: "¡Envido!", Do.REAL_ENVIDO: "¡Real envido!", Do.FALTA_ENVIDO: "¡Falta envido!",
-    Do.TRUCO: "¡Truco!", Do.RETRUCO: "¡Quiero retruco!", Do.VALE_CUATRO: "¡Quiero vale cuatro!",
-    Do.QUIERO: "Quiero.", Do.NO_QUIERO: "No quiero.", Do.FLOR: "¡Flor!", Do.CONTRA_FLOR: "¡Contra flor!",
-    Do.CONTRA_FLOR_AL_RESTO: "¡Contra flor al resto!", Do.CON_FLOR_ME_ACHICO: "Con flor me achico.",
-}
+from truco.terminal.text import REASON, SAY, card_with_article
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -40,10 +34,10 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 def describe(event: Event, name: list[str]) -> str | None:
     """One line of Spanish for an event, or None for bookkeeping events."""
     if isinstance(event, CardPlayed):
-        return f"{name[event.seat]} tira el {spanish_name(event.card)}"
+        return f"{name[event.seat]} tira {card_with_article(event.card)}"
     if isinstance(event, (Called, Answered)):
         what = event.call if isinstance(event, Called) else event.answer
-        return f"{name[event.seat]}: {_SAY[what]}"
+        return f"{name[event.seat]}: {SAY[what]}"
     if isinstance(event, WentToMazo):
         return f"{name[event.seat]} se va al mazo"
     if isinstance(event, TantoSung):
@@ -54,7 +48,8 @@ def describe(event: Event, name: list[str]) -> str | None:
         who = "parda" if event.team == PARDA else f"la gana {name[event.seat]}"
         return f"  ronda {event.round + 1}: {who}"
     if isinstance(event, PointsAwarded):
-        return f"  + {event.points} para el equipo {event.team} ({event.reason.replace('_', ' ')})"
+        why = REASON.get(event.reason, event.reason.replace("_", " "))
+        return f"  + {event.points} para el equipo {event.team} ({why})"
     if isinstance(event, CardsShown):
         cards = ", ".join(spanish_name(c) for c in event.cards)
         return f"  {name[event.seat]} muestra: {cards}"

@@ -3,6 +3,7 @@
 from truco.engine.cards import Card, card_name, parse_card, shuffled_deck, spanish_name, tanto
 from truco.engine.game import (
     apply,
+    falta_points,
     falta_value,
     hand_winner,
     legal_actions,
@@ -28,9 +29,9 @@ from truco.engine.types import (
 from truco.engine.view import PublicView, SeatView, public_to_dict, public_view, view_for
 
 __all__ = [
-    "PARDA", "Action", "ActionError", "Card", "Do", "Event", "IllegalAction", "PublicView", "RecordError",
-    "Rules", "Seat", "SeatView", "State", "Team", "apply", "card_name", "event_to_dict", "falta_value",
-    "hand_record", "hand_winner", "legal_actions", "legal_actions_for", "new_match", "next_hand",
-    "parse_card", "public_to_dict", "public_view", "replay", "shuffled_deck", "spanish_name", "tanto",
-    "to_act", "view_for", "why_illegal",
+    "PARDA", "Action", "ActionError", "Card", "Do", "Event", "IllegalAction", "PublicView",
+    "RecordError", "Rules", "Seat", "SeatView", "State", "Team", "apply", "card_name", "event_to_dict",
+    "falta_points", "falta_value", "hand_record", "hand_winner", "legal_actions", "legal_actions_for",
+    "new_match", "next_hand", "parse_card", "public_to_dict", "public_view", "replay", "shuffled_deck",
+    "spanish_name", "tanto", "to_act", "view_for", "why_illegal",
 ]

@@ -550,11 +550,15 @@ def _no_quiero(st: State, seat: Seat, events: list[Event]) -> None:
 
 
 def falta_value(st: State, winner: Team) -> int:
+    return falta_points(st.rules, st.score, winner)
+
+
+def falta_points(rules: Rules, score: tuple[int, int], winner: Team) -> int:
     """Rule 12. ``leader``: what the leading team lacks. ``malas_wins``: in the malas, the whole chico."""
-    target = st.rules.target
-    lead = max(st.score)
-    if st.rules.falta == "malas_wins" and lead * 2 <= target:
-        return target - st.score[winner]
+    target = rules.target
+    lead = max(score)
+    if rules.falta == "malas_wins" and lead * 2 <= target:
+        return target - score[winner]
     return target - lead
 
 
