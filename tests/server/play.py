@@ -24,13 +24,21 @@ async def autoplay(players: Sequence[WsPlayer], rng: random.Random,
                 p.version != seen and bool(p.view and p.view["legal"])), timeout)
             if done():
                 return
-            acted = p.version
+            version = p.version
             assert p.view is not None
             msg = random_legal(p.view, rng)
-            if msg is not None:
-                await asyncio.sleep(max(0.0, last + pace - loop.time()))
-                last = loop.time()
-                await p.send(msg)
+            if msg is None:
+                acted = version
+                continue
+            await asyncio.sleep(max(0.0, last + pace - loop.time()))
+            last = loop.time()
+            cid = await p.send(msg)
+            await p.until(lambda p, c=cid: done() or p.reply_to(c) is not None, timeout)  # type: ignore[misc]
+            reply = p.reply_to(cid)
+            if reply is None or reply["type"] == "ack" or p.version != version:
+                acted = version
+            # else: refused at an unchanged version (a vote equal to one's current vote is refused):
+            # choose again, since at a table without deadlines nothing else would move it (ruling 19)
 
     loop = asyncio.get_running_loop()
     tasks = [asyncio.create_task(one(p)) for p in players]
