@@ -210,3 +210,26 @@ async def test_a_client_asking_for_another_protocol_version_is_closed_with_4005(
     assert p.close_code == CloseCode.BAD_PROTOCOL and not p.messages
     ok = await live.player(host["code"], host["token"] + "&protocol=1")
     assert ok.messages[0]["protocol"] == 1
+
+
+async def test_a_sena_reaches_the_partner_only_not_the_rivals_or_spectators(live: Live) -> None:
+    host = await live.create("Ana", players=4)
+    code = host["code"]
+    tokens = [host["token"]] + [(await live.join(code, n))["token"] for n in ("Beto", "Caro", "Dani")]
+    players = [await live.player(code, t) for t in tokens]
+    for seat, p in enumerate(players[1:], start=1):
+        assert (await p.command({"type": "sit", "seat": seat}))["type"] == "ack"
+    assert (await players[0].command({"type": "start"}))["type"] == "ack"
+    spectator = await live.player(code, None)
+    reply = await players[0].command({"type": "sena", "sena": "ancho_espada"})
+    assert reply["type"] == "ack"
+    for p in [*players, spectator]:
+        await p.until(lambda p: p.version >= reply["version"])
+
+    def heard(p: WsPlayer) -> bool:
+        return any(e["type"] == "sena" for m in p.messages if m["type"] == "update" for e in m["events"])
+
+    assert heard(players[2])
+    assert not heard(players[1]) and not heard(players[3]) and not heard(spectator)
+    assert players[2].view["senas"] == [{"from": 0, "sena": "ancho_espada"}]
+    assert players[1].view["senas"] == [] and spectator.view["senas"] == []
