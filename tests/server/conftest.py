@@ -63,7 +63,7 @@ async def serving(clock: Clock | None = None, limits: SocketLimits | None = None
     storage = MemoryStorage()
     clock = clock or FakeClock()
     rt = ServerRuntime(storage, clock=clock, bot_delay=0.0)
-    cfg = ServerConfig(socket_limits=limits or SocketLimits(), http_rate=http_rate, gc_full_s=0)
+    cfg = ServerConfig(socket_limits=limits or SocketLimits(), http_rate=http_rate)
     app = create_app(rt, cfg)
     port = free_port()
     server = _InLoopServer(uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning",

@@ -41,8 +41,9 @@ class ServerConfig:
     """POST requests per second per client address (bursts of ``http_burst``); 0 turns it off."""
     http_burst: float = 30.0
     max_tables: int = 20_000
-    gc_full_s: float = 600.0
-    """Run full garbage collections on this clock only (see ``gc_policy``); 0 leaves the collector alone."""
+    gc_full_s: float = 0.0
+    """Run full garbage collections on this clock only (see ``gc_policy``); 0 (the default for an
+    embedded app, e.g. in tests) leaves the process's collector alone. ``truco serve`` uses 600."""
     on_shutdown: list[Callable[[], None]] = field(default_factory=list)
 
 

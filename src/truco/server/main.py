@@ -21,7 +21,7 @@ def serve(storage: Storage, host: str, port: int, where: str, quiet: bool = Fals
     rt = ServerRuntime(storage)
     urls = open_urls(host, port)
     public = next((u for who, u in urls if "phones" in who), None)
-    cfg = ServerConfig(public_url=public, on_shutdown=[storage.close])
+    cfg = ServerConfig(public_url=public, on_shutdown=[storage.close], gc_full_s=600.0)
     rate = os.environ.get("TRUCO_HTTP_RATE")
     if rate:
         cfg.http_rate = float(rate)
