@@ -12,8 +12,11 @@ $(STAMP): pyproject.toml
 	$(PY) -m pip install -q -e '.[test]'
 	@touch $(STAMP)
 
+# Listens on every interface so phones on the same Wi-Fi can join; TRUCO_HOST=127.0.0.1 keeps it local.
+TRUCO_HOST ?= 0.0.0.0
+
 run: $(STAMP)
-	$(VENV)/bin/truco serve
+	TRUCO_HOST=$(TRUCO_HOST) $(VENV)/bin/truco serve
 
 # Chromium for the browser tests: Debian's package, never a downloaded browser build.
 browser-deps:
@@ -31,6 +34,8 @@ test: $(STAMP) browser-deps lint
 
 bench: $(STAMP)
 	$(VENV)/bin/truco bench engine
+	$(VENV)/bin/truco bench engine --players 2
+	$(VENV)/bin/truco bench server --tables 1000
 
 clean:
 	rm -rf $(VENV) build dist src/*.egg-info
