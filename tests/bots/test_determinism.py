@@ -8,7 +8,7 @@ from truco.bots import LEVELS, make_bot
 from truco.bots.arena import play_match
 from truco.engine import Rules
 
-from .helpers import views_of_a_match
+from .matches import views_of_a_match
 
 
 @pytest.mark.parametrize("level", LEVELS)

@@ -15,7 +15,7 @@ from truco.bots.tricks import playout, sensible_card
 from truco.engine import Action, Do, Rules, apply, new_match, public_view
 from truco.engine.cards import tanto
 
-from .helpers import views_of_a_match
+from .matches import views_of_a_match
 
 
 def _same_public(view, rebuilt) -> None:

@@ -9,7 +9,7 @@ from pathlib import Path
 from playwright.sync_api import Browser, Page, expect
 
 from tests.browser.conftest import LiveServer
-from tests.browser.helpers import (
+from tests.browser.phone import (
     create_table,
     dismiss_summary,
     join_table,

@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Page, expect
 
-from tests.browser.helpers import shot
+from tests.browser.phone import shot
 
 SCREENS = ["home", "waiting", "start", "table", "vote", "vote_bot", "vote_other", "table2", "table6",
            "summary", "match_end", "match_lost", "cancelled", "disconnected", "reconnecting", "senas",

@@ -7,7 +7,7 @@ from pathlib import Path
 from playwright.sync_api import Browser, expect
 
 from tests.browser.conftest import LiveServer
-from tests.browser.helpers import create_table, join_table, new_phone, shot
+from tests.browser.phone import create_table, join_table, new_phone, shot
 
 
 def test_create_join_and_start(browser: Browser, live_server: LiveServer,

@@ -1,4 +1,4 @@
-"""Shared helpers for the bot tests: views from real matches."""
+"""Views from real matches played by bots, for the bot tests."""
 
 from __future__ import annotations
 
