@@ -14,15 +14,14 @@ import base64
 import contextlib
 import itertools
 import os
-import re
 import struct
 from collections.abc import Callable
 from typing import Any
 
 import orjson
 
-_UPDATE_PREFIX = b'{"type":"update"'
-_VERSION_RE = re.compile(rb'"version":(\d+)')
+from truco.server.followed_view import FollowedView
+
 _ids = itertools.count(1)
 
 OP_TEXT, OP_BINARY, OP_CLOSE, OP_PING, OP_PONG = 1, 2, 8, 9, 10
@@ -49,23 +48,19 @@ def frame(opcode: int, payload: bytes) -> bytes:
     return head + key + _mask(payload, key)
 
 
-class LeanPlayer(asyncio.Protocol):
+class LeanPlayer(FollowedView, asyncio.Protocol):
     """One player's socket. ``view`` is decoded lazily; ``on_message`` sees small messages fully and
     updates as ``{"type": "update", "version": v}``."""
 
     def __init__(self, host: str, port: int, path: str,
                  on_message: Callable[[LeanPlayer, dict[str, Any]], None] | None = None) -> None:
         self.host, self.port, self.path = host, port, path
-        self.on_message = on_message
-        self.version = 0
-        self._raw_view: bytes | None = None
-        self._view: dict[str, Any] | None = None
+        self._follow(on_message)
         self.close_code: int | None = None
         self.transport: asyncio.Transport | None = None
         self._buf = bytearray()
         self._handshake: asyncio.Future[None] | None = None
         self._upgraded = False
-        self._changed = asyncio.Event()
         self.closed = False
 
     # ------------------------------------------------------------------ connection
@@ -143,40 +138,14 @@ class LeanPlayer(asyncio.Protocol):
                 self.transport.close()
 
     def _message(self, raw: bytes) -> None:
-        if raw.startswith(_UPDATE_PREFIX):
-            found = _VERSION_RE.search(raw, 0, 200)
-            if found is not None:
-                self.version = int(found.group(1))
-                self._raw_view = raw
-                if self.on_message is not None:
-                    self.on_message(self, {"type": "update", "version": self.version})
-                self._changed.set()
-                return
-        msg = orjson.loads(raw)
-        if msg.get("type") in ("hello", "update", "snapshot"):
-            self.version = msg["version"]
-            self._view, self._raw_view = msg["view"], None
-        if self.on_message is not None:
-            self.on_message(self, msg)
-        self._changed.set()
+        if not self._take_update(raw):
+            self._take_message(orjson.loads(raw))
 
     def _write(self, data: bytes) -> None:
         if self.transport is not None and not self.transport.is_closing():
             self.transport.write(data)
 
     # ------------------------------------------------------------------ the player's side
-
-    @property
-    def view(self) -> dict[str, Any] | None:
-        if self._raw_view is not None:
-            self._view = orjson.loads(self._raw_view)["view"]
-            self._raw_view = None
-        return self._view
-
-    def view_mentions(self, needle: bytes) -> bool:
-        if self._raw_view is not None:
-            return needle in self._raw_view
-        return self._view is not None and needle in orjson.dumps(self._view)
 
     async def send(self, msg: dict[str, Any]) -> str:
         if "id" not in msg and msg.get("type") not in ("ping", "resync"):

@@ -10,7 +10,6 @@ import asyncio
 import contextlib
 import itertools
 import random
-import re
 import time
 from collections.abc import Callable
 from typing import Any
@@ -19,12 +18,12 @@ import orjson
 from websockets.asyncio.client import ClientConnection, connect
 from websockets.exceptions import ConnectionClosed
 
+from truco.server.followed_view import FollowedView
+
 _ids = itertools.count(1)
-_UPDATE_PREFIX = b'{"type":"update"'
-_VERSION_RE = re.compile(rb'"version":(\d+)')
 
 
-class WsPlayer:
+class WsPlayer(FollowedView):
     def __init__(self, base_ws: str, code: str, token: str | None = None, *, keep_frames: bool = True,
                  on_message: Callable[[WsPlayer, dict[str, Any]], None] | None = None) -> None:
         self.url = f"{base_ws}/ws/{code}" + (f"?token={token}" if token else "")
@@ -33,17 +32,13 @@ class WsPlayer:
         self.keep_frames = keep_frames
         self.frames: list[str] = []
         self.messages: list[dict[str, Any]] = []
-        self._view: dict[str, Any] | None = None
-        self._raw_view: bytes | None = None
-        self.version = 0
+        self._follow(on_message)
         self.seat: int | None = None
         self.player: int | None = None
         self.close_code: int | None = None
         self.close_reason = ""
         self.ws: ClientConnection | None = None
-        self._changed = asyncio.Event()
         self._task: asyncio.Task[None] | None = None
-        self.on_message = on_message
 
     async def connect(self, timeout: float = 10.0) -> WsPlayer:
         self.ws = await connect(self.url, compression=None, max_queue=None, open_timeout=timeout,
@@ -51,49 +46,22 @@ class WsPlayer:
         self._task = asyncio.create_task(self._recv_loop())
         return self
 
-    @property
-    def view(self) -> dict[str, Any] | None:
-        """The latest full view (decoded on first use when frames are not kept: the load generator
-        reads only the version of most updates)."""
-        if self._raw_view is not None:
-            self._view = orjson.loads(self._raw_view)["view"]
-            self._raw_view = None
-        return self._view
-
-    def view_mentions(self, needle: bytes) -> bool:
-        """Whether the latest view contains ``needle`` in its JSON, without decoding it when it can."""
-        if self._raw_view is not None:
-            return needle in self._raw_view
-        return self._view is not None and needle in orjson.dumps(self._view)
-
     async def _recv_loop(self) -> None:
         assert self.ws is not None
         try:
             while True:
                 raw = await self.ws.recv(decode=False)
-                if not self.keep_frames and raw.startswith(_UPDATE_PREFIX):
-                    found = _VERSION_RE.search(raw, 0, 200)
-                    if found is not None:
-                        self.version = int(found.group(1))
-                        self._raw_view = raw
-                        if self.on_message is not None:
-                            self.on_message(self, {"type": "update", "version": self.version})
-                        self._changed.set()
-                        continue
+                if not self.keep_frames and self._take_update(raw):
+                    continue
                 msg = orjson.loads(raw)
                 if self.keep_frames:
                     self.frames.append(raw.decode())
                     self.messages.append(msg)
-                kind = msg.get("type")
-                if kind in ("hello", "update", "snapshot"):
-                    self.version = msg["version"]
-                    self._view, self._raw_view = msg["view"], None
-                    me = self._view.get("me") if self._view else None
-                    if me:
-                        self.seat, self.player = me.get("seat"), me.get("player")
-                if self.on_message is not None:
-                    self.on_message(self, msg)
-                self._changed.set()
+                view = msg.get("view") if msg.get("type") in ("hello", "update", "snapshot") else None
+                me = view.get("me") if view else None
+                if me:
+                    self.seat, self.player = me.get("seat"), me.get("player")
+                self._take_message(msg)
         except ConnectionClosed:
             pass
         finally:
