@@ -7,6 +7,7 @@ seats in the mazo skipped); a test checks it against the engine.
 
 from __future__ import annotations
 
+from truco.bots.knowledge import best_on_table
 from truco.engine import PARDA, Seat, Team, hand_winner
 from truco.engine.cards import POWER, Card
 
@@ -37,13 +38,7 @@ def sensible_card(hand: list[Card] | tuple[Card, ...], seat: Seat, plays: list[t
         if results[0] == team:
             return lowest(hand)
         return highest(hand)
-    best, teams, = -1, 0
-    for s, c in plays:
-        pw = POWER[c]
-        if pw > best:
-            best, teams = pw, 1 << (s & 1)
-        elif pw == best:
-            teams |= 1 << (s & 1)
+    best, teams = best_on_table(plays)
     if teams == 1 << team:
         return lowest(hand)
     winners = [c for c in hand if POWER[c] > best]

@@ -20,7 +20,7 @@ from starlette.websockets import WebSocket
 from truco.protocol import PROTOCOL_VERSION, CloseCode, ErrorCode, ProtocolError, RateLimiter
 from truco.protocol.lobby import MAX_BODY_BYTES, decode_create, decode_join
 from truco.protocol.views import table_path, table_summary
-from truco.runtime import LobbyError, NoSuchTable
+from truco.runtime import Created, Joined, LobbyError, NoSuchTable
 from truco.server.codes import normalize_code
 from truco.server.gc_policy import GcPolicy
 from truco.server.health import LoopHealth
@@ -54,6 +54,12 @@ class _JSON(JSONResponse):
 
 def _problem(status: int, code: ErrorCode | str, message: str) -> Response:
     return _JSON({"error": {"code": str(code), "message": message}}, status_code=status)
+
+
+def _seated(seat: Created | Joined) -> Response:
+    """The answer to a create or a join: the seat token is the caller's identity from now on."""
+    return _JSON({"table_id": seat.table_id, "code": seat.table_id, "token": seat.token,
+                  "player": seat.player, "url": table_path(seat.table_id)}, status_code=201)
 
 
 def create_app(rt: ServerRuntime, config: ServerConfig | None = None, *,
@@ -113,8 +119,7 @@ def create_app(rt: ServerRuntime, config: ServerConfig | None = None, *,
             return _problem(400, e.code, e.message)
         except LobbyError as e:
             return _problem(400, ErrorCode.BAD_MESSAGE, str(e))
-        return _JSON({"table_id": created.table_id, "code": created.table_id, "token": created.token,
-                      "player": created.player, "url": table_path(created.table_id)}, status_code=201)
+        return _seated(created)
 
     async def get_table(request: Request) -> Response:
         code = lookup(request)
@@ -140,8 +145,7 @@ def create_app(rt: ServerRuntime, config: ServerConfig | None = None, *,
             return _problem(404, "no_such_table", "there is no table with that code")
         except LobbyError as e:
             return _problem(409, ErrorCode.ILLEGAL, str(e))
-        return _JSON({"table_id": joined.table_id, "code": joined.table_id, "token": joined.token,
-                      "player": joined.player, "url": table_path(joined.table_id)}, status_code=201)
+        return _seated(joined)
 
     async def table_qr(request: Request) -> Response:
         code = lookup(request)
