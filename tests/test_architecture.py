@@ -21,6 +21,7 @@ ALLOWED = {
     "server": {"runtime", "protocol", "storage", "bus"},
     "terminal": {"engine", "bots"},
     "cli": None,  # anything
+    "bench": None,  # anything: it measures the product; no product layer imports it (below)
 }
 # the pure layers: no clock, no randomness, no I/O, no asyncio
 IMPURE = {"random", "time", "asyncio", "socket", "sqlite3", "datetime", "os", "threading", "secrets",
@@ -64,3 +65,19 @@ def test_dependencies_point_inward_only(layer, path):
             assert parts[1] == layer or parts[1] in allowed, f"{layer} may not import {module}"
         if layer in PURE:
             assert parts[0] not in IMPURE, f"{layer} must stay pure but imports {module}"
+
+
+def test_no_product_layer_imports_the_benchmarks():
+    """The load generator and simulated clients (truco.bench) measure the product and stay outside it:
+    no product module imports them, nor names them in a string (importlib, ``-m``, ``module:app``)."""
+    product = {"engine", "table", "bots", "protocol", "storage", "bus", "runtime", "server", "terminal"}
+    offenders = []
+    for layer, path in layer_files():
+        if layer not in product:
+            continue
+        tree = ast.parse(path.read_text(encoding="utf-8"), filename=str(path))
+        names = imports_of(path) + [n.value for n in ast.walk(tree)
+                                    if isinstance(n, ast.Constant) and isinstance(n.value, str)]
+        offenders += [f"{path.relative_to(SRC)}: {name}" for name in names
+                      if name == "truco.bench" or name.startswith(("truco.bench.", "truco.bench:"))]
+    assert not offenders, f"product modules that use truco.bench: {offenders}"

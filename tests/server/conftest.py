@@ -13,10 +13,10 @@ import httpx
 import pytest
 import uvicorn
 
+from truco.bench.player_client import WsPlayer
+from truco.bench.server_process import free_port
 from truco.runtime import Clock, FakeClock
 from truco.server.app import ServerConfig, create_app
-from truco.server.player_client import WsPlayer
-from truco.server.process import free_port
 from truco.server.socket import SocketLimits
 from truco.server.spectators import ServerRuntime
 from truco.storage import MemoryStorage

@@ -6,7 +6,7 @@ import asyncio
 import random
 from collections.abc import Callable, Sequence
 
-from truco.server.player_client import WsPlayer, random_legal
+from truco.bench.player_client import WsPlayer, random_legal
 
 PACE = 0.11
 """Seconds between two actions of one simulated player: under the socket's 10 messages/s limit."""

@@ -11,9 +11,9 @@ from pathlib import Path
 
 import pytest
 
+from truco.bench.server_process import ServerProcess, free_port
 from truco.cli import serve
 from truco.server.address import open_urls
-from truco.server.process import ServerProcess, free_port
 
 
 def _parse(argv: list[str]) -> argparse.Namespace:

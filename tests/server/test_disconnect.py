@@ -5,8 +5,8 @@ The server runs in the test's loop on a fake clock, so no test sleeps for the 60
 
 from __future__ import annotations
 
+from truco.bench.player_client import WsPlayer
 from truco.runtime import FakeClock
-from truco.server.player_client import WsPlayer
 
 from .conftest import Live
 

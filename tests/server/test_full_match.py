@@ -7,8 +7,8 @@ from pathlib import Path
 
 import httpx
 
-from truco.server.player_client import WsPlayer
-from truco.server.process import ServerProcess, free_port
+from truco.bench.player_client import WsPlayer
+from truco.bench.server_process import ServerProcess, free_port
 
 from .play import autoplay, phase_is
 

@@ -11,6 +11,7 @@ import orjson
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from truco.bench.player_client import WsPlayer
 from truco.protocol import (
     CloseCode,
     CommandMsg,
@@ -21,7 +22,6 @@ from truco.protocol import (
     ResyncMsg,
     decode,
 )
-from truco.server.player_client import WsPlayer
 from truco.server.socket import SocketLimits
 
 from .conftest import serving

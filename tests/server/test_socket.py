@@ -6,8 +6,8 @@ import asyncio
 
 import orjson
 
+from truco.bench.player_client import WsPlayer
 from truco.protocol import MAX_FRAME_BYTES, CloseCode
-from truco.server.player_client import WsPlayer
 from truco.server.socket import SocketLimits
 
 from .conftest import Live, serving

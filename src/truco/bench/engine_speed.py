@@ -1,9 +1,8 @@
-"""``truco bench engine|server``: speed figures, printed (benchmarks, never tests)."""
+"""``truco bench engine``: random legal hands on one core, the engine's speed (printed, never asserted)."""
 
 from __future__ import annotations
 
 import argparse
-import importlib
 import json
 import random
 import statistics
@@ -13,18 +12,10 @@ from truco.engine import Rules, apply, legal_actions, new_match, next_hand
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
-    sub = parser.add_subparsers(dest="target", required=True)
-    eng = sub.add_parser("engine", help="random legal hands (calls included) on one core")
-    eng.add_argument("--players", type=int, default=4, choices=(2, 4, 6))
-    eng.add_argument("--flor", action="store_true")
-    eng.add_argument("--seconds", type=float, default=1.0, help="length of each of the 5 runs")
-    eng.add_argument("--json", action="store_true")
-    try:
-        server = importlib.import_module("truco.cli.bench_server")
-    except ModuleNotFoundError:
-        return
-    srv = sub.add_parser("server", help="concurrent tables over real WebSockets")
-    server.add_arguments(srv)
+    parser.add_argument("--players", type=int, default=4, choices=(2, 4, 6))
+    parser.add_argument("--flor", action="store_true")
+    parser.add_argument("--seconds", type=float, default=1.0, help="length of each of the 5 runs")
+    parser.add_argument("--json", action="store_true")
 
 
 def engine_run(rules: Rules, seconds: float, seed: int) -> tuple[float, float]:
@@ -50,10 +41,6 @@ def engine_run(rules: Rules, seconds: float, seed: int) -> tuple[float, float]:
 
 
 def run(args: argparse.Namespace) -> int:
-    if args.target == "server":
-        server = importlib.import_module("truco.cli.bench_server")
-        rc: int = server.run(args)
-        return rc
     rules = Rules(players=args.players, flor=args.flor)
     runs = [engine_run(rules, args.seconds, seed) for seed in range(5)]
     hands = statistics.median(r[0] for r in runs)

@@ -20,7 +20,7 @@ from typing import Any
 
 import orjson
 
-from truco.server.followed_view import FollowedView
+from truco.bench.followed_view import FollowedView
 
 _ids = itertools.count(1)
 

@@ -44,7 +44,7 @@ class ServerProcess:
     @classmethod
     def echo(cls, port: int) -> ServerProcess:
         """The bare WebSocket echo app, for comparison."""
-        argv = [sys.executable, "-m", "uvicorn", "truco.server.echo:app", "--host", "127.0.0.1",
+        argv = [sys.executable, "-m", "uvicorn", "truco.bench.echo:app", "--host", "127.0.0.1",
                 "--port", str(port), "--log-level", "warning", "--no-access-log"]
         return cls(argv, port, ready_path="")
 

@@ -18,7 +18,7 @@ import orjson
 from websockets.asyncio.client import ClientConnection, connect
 from websockets.exceptions import ConnectionClosed
 
-from truco.server.followed_view import FollowedView
+from truco.bench.followed_view import FollowedView
 
 _ids = itertools.count(1)
 

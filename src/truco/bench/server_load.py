@@ -25,8 +25,8 @@ from typing import Any
 import httpx
 from websockets.asyncio.client import connect
 
-from truco.server.lean_client import LeanPlayer
-from truco.server.process import ServerProcess, free_port
+from truco.bench.lean_client import LeanPlayer
+from truco.bench.server_process import ServerProcess, free_port
 
 GOAL_P99_MS = 100.0
 

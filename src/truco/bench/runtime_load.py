@@ -1,5 +1,5 @@
 """Runtime benchmarks: commands per second through the whole pipeline (apply, store, fan-out), and
-recovery time. Figures are printed, never asserted. ``python -m truco.runtime.bench``."""
+recovery time. Figures are printed, never asserted. ``python -m truco.bench.runtime_load``."""
 
 from __future__ import annotations
 

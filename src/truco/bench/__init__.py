@@ -1,0 +1,1 @@
+"""Load generators, benchmarks and simulated clients: tools that measure the product, not part of it."""

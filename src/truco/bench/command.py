@@ -1,0 +1,33 @@
+"""``truco bench engine|server``: speed figures, printed (benchmarks, never tests).
+
+``server`` needs httpx and websockets (the ``test`` extra); without them only ``engine`` is offered.
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+
+from truco.bench import engine_speed
+
+SERVER_LOAD = "truco.bench.server_load"
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    sub = parser.add_subparsers(dest="target", required=True)
+    eng = sub.add_parser("engine", help="random legal hands (calls included) on one core")
+    engine_speed.add_arguments(eng)
+    try:
+        server = importlib.import_module(SERVER_LOAD)
+    except ModuleNotFoundError:
+        return
+    srv = sub.add_parser("server", help="concurrent tables over real WebSockets")
+    server.add_arguments(srv)
+
+
+def run(args: argparse.Namespace) -> int:
+    if args.target == "server":
+        server = importlib.import_module(SERVER_LOAD)
+        rc: int = server.run(args)
+        return rc
+    return engine_speed.run(args)
