@@ -9,11 +9,12 @@ score, or bluff.
 
 from __future__ import annotations
 
-from truco.bots.base import ViewBot, find, find_any, prefer
+from truco.bots.base import find, find_any, prefer
 from truco.bots.estimate import envido_chance, hand_chance
-from truco.bots.knowledge import Knowledge, knowledge
+from truco.bots.heuristic import HeuristicBot
+from truco.bots.knowledge import Knowledge
 from truco.bots.tricks import sensible_card
-from truco.engine import Action, Do, SeatView
+from truco.engine import Action, Do
 from truco.engine.cards import flor_value
 from truco.engine.game import ENVIDO_POINTS
 from truco.engine.types import TRUCO_CALLS
@@ -42,22 +43,12 @@ def team_envido_chance(k: Knowledge, called: bool = False) -> float:
     return 1.0 - (1.0 - mine) * (1.0 - partner) ** len(k.partners())
 
 
-class NormalBot(ViewBot):
+class NormalBot(HeuristicBot):
     level = "normal"
 
-    def decide(self, view: SeatView) -> Action:
-        k = knowledge(view)
+    def act(self, k: Knowledge) -> Action:
+        view = k.view
         legal = view.legal
-        pending = view.public.pending
-        flor = find(legal, Do.FLOR)
-        if flor is not None:
-            return flor
-        if pending == "flor":
-            return self._answer_flor(view)
-        if pending == "envido":
-            return self._answer_envido(k)
-        if pending == "truco":
-            return self._answer_truco(k)
         envido = find(legal, Do.ENVIDO)
         if envido is not None:
             p = team_envido_chance(k)
@@ -74,7 +65,7 @@ class NormalBot(ViewBot):
         card = sensible_card(view.cards, k.me, k.plays, view.public.results)
         return Action(k.me, Do.PLAY, card)
 
-    def _answer_envido(self, k: Knowledge) -> Action:
+    def answer_envido(self, k: Knowledge) -> Action:
         view = k.view
         legal = view.legal
         p = team_envido_chance(k, called=True)
@@ -89,7 +80,7 @@ class NormalBot(ViewBot):
         ev_quiero = (2 * p - 1) * accepted
         return prefer(legal, Do.QUIERO if ev_quiero > -declined else Do.NO_QUIERO)
 
-    def _answer_truco(self, k: Knowledge) -> Action:
+    def answer_truco(self, k: Knowledge) -> Action:
         view = k.view
         legal = view.legal
         if find(legal, Do.ENVIDO) and team_envido_chance(k) >= 0.7:
@@ -103,7 +94,8 @@ class NormalBot(ViewBot):
         ev_quiero = (2 * p - 1) * (level + 1)
         return prefer(legal, Do.QUIERO if ev_quiero > -level else Do.NO_QUIERO)
 
-    def _answer_flor(self, view: SeatView) -> Action:
+    def answer_flor(self, k: Knowledge) -> Action:
+        view = k.view
         legal = view.legal
         mine = flor_value(view.dealt) if view.my_flor else 0
         if view.public.pending_call is Do.FLOR:
