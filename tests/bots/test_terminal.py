@@ -47,6 +47,9 @@ def test_a_whole_match_against_bots(players, flor):
     assert "Tus cartas:" in text and "Te toca. ¿Qué hacés?" in text
     assert "═══ Mano 1 ·" in text and "— Fin de la mano 1:" in text
     assert "Ganamos la partida" in text or "Perdimos la partida" in text
+    assert " tira " in text and "  Ronda 1" in text
+    assert "para nosotros (" in text or "para ellos (" in text  # points told from the person's side
+    assert "para el equipo" not in text
     assert f"a 15{', con flor' if flor else ''})" in text
 
 

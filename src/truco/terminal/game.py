@@ -9,6 +9,7 @@ bot partners would answer.
 from __future__ import annotations
 
 import random
+from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Protocol
 
@@ -18,6 +19,7 @@ from truco.bots.base import mix
 from truco.engine import (
     Action,
     Do,
+    Event,
     PublicView,
     Rules,
     Seat,
@@ -29,7 +31,7 @@ from truco.engine import (
     public_view,
     view_for,
 )
-from truco.engine.cards import POWER, spanish_name
+from truco.engine.cards import POWER
 from truco.terminal import text
 
 QUIT_WORDS = frozenset({"q", "salir", "chau", "quit", "exit"})
@@ -104,29 +106,32 @@ class TerminalGame:
             self.say(f"Tu equipo: Vos, {', '.join(partners)}.")
         self.say(f"Rivales: {', '.join(rivals)}.")
         self.say("Elegí cada jugada por su número; «q» para salir.")
-        st, _ = new_match(self.rules, dealer=self.rng.randrange(n), seed=self.rng.getrandbits(64))
+        st, events = new_match(self.rules, dealer=self.rng.randrange(n), seed=self.rng.getrandbits(64))
         while True:
-            self._hand_header(st)
+            self.say("")
+            self._tell(events)
             while not st.hand_over:
                 st = self._step(st)
             self._hand_summary(st)
             if st.match_over:
-                won = st.winner == self.team
-                self.say("\n¡Ganamos la partida!" if won else "\nPerdimos la partida. ¡La próxima será!")
+                self.say("\n" + text.match_result(st.winner, self.team))
                 self.say(text.score_line(public_view(st), self.team))
                 return
-            st, _ = next_hand(st, seed=self.rng.getrandbits(64))
+            st, events = next_hand(st, seed=self.rng.getrandbits(64))
 
     def _step(self, st: State) -> State:
         pub = public_view(st)
         # the person's turn, or their team's answer (they decide for it); else the bots play or vote
         action = self._ask_human(st, pub) if self.human in pub.to_act else next_action(st, self.bots)
         st, events = apply(st, action)
+        self._tell(events)
+        return st
+
+    def _tell(self, events: Iterable[Event]) -> None:
         for e in events:
             line = text.describe(e, self.names, self.team)
             if line:
                 self.say(line)
-        return st
 
     # ---------------------------------------------------------------- the person
 
@@ -158,7 +163,7 @@ class TerminalGame:
         if p.sung:
             self.say("Tantos cantados: " + "; ".join(text.sung_lines(p, self.names)))
         cards = sorted(view.cards, key=POWER.__getitem__, reverse=True)
-        self.say("Tus cartas: " + ", ".join(spanish_name(c) for c in cards)
+        self.say("Tus cartas: " + text.card_list(cards)
                  + f"   (tu tanto: {view.my_tanto}{', tenés flor' if view.my_flor else ''})")
         if p.pending is not None:
             for s in p.to_act:
@@ -170,11 +175,6 @@ class TerminalGame:
             self.say("Te toca. ¿Qué hacés?")
 
     # ---------------------------------------------------------------- hands
-
-    def _hand_header(self, st: State) -> None:
-        self.say("")
-        names = self.names
-        self.say(f"═══ Mano {st.hand_no} · reparte {names[st.dealer]} · es mano {names[st.mano]} ═══")
 
     def _hand_summary(self, st: State) -> None:
         p = public_view(st)
