@@ -22,6 +22,8 @@ import pytest
 
 ROOT = Path(__file__).resolve().parents[2]
 WEB = ROOT / "src" / "truco" / "web"
+MOCK = Path(__file__).resolve().parent / "mock"
+"""The dev mock page: served beside the client in tests only, never by the product."""
 SHOTS = ROOT / "artifacts" / "screenshots"
 SYSTEM_CHROMIUM = "/usr/bin/chromium"
 CHROMIUM_ARGS = ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
@@ -81,6 +83,13 @@ def free_port() -> int:
 
 
 class _QuietHandler(http.server.SimpleHTTPRequestHandler):
+    """The client's files as they are, with the mock page under ``/dev/``."""
+
+    def translate_path(self, path: str) -> str:
+        if path.startswith("/dev/"):
+            return str(MOCK / path.split("?", 1)[0].removeprefix("/dev/"))
+        return super().translate_path(path)
+
     def log_message(self, format: str, *args: Any) -> None:
         pass
 
@@ -109,13 +118,13 @@ class LiveServer:
     def __init__(self, db: Path, bot_delay: float = 0.05) -> None:
         import uvicorn
 
+        from truco.runtime import Runtime
         from truco.server.app import ServerConfig, create_app
         from truco.server.main import WS_MAX_SIZE
-        from truco.server.spectators import ServerRuntime
         from truco.storage import SQLiteStorage
 
         self.storage = SQLiteStorage(str(db))
-        self.rt = ServerRuntime(self.storage, bot_delay=bot_delay)
+        self.rt = Runtime(self.storage, bot_delay=bot_delay)
         self.port = free_port()
         self.url = f"http://127.0.0.1:{self.port}"
         cfg = ServerConfig(http_rate=0, on_shutdown=[self.storage.close])

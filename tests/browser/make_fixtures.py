@@ -1,7 +1,7 @@
 """Build the mock page's fixtures from real table sessions (``python tests/browser/make_fixtures.py``).
 
 Every fixture is a ``TableView.to_dict()`` taken from the table layer, so the mock page renders the
-exact shapes the server sends. Writes ``src/truco/web/dev/fixtures.json``.
+exact shapes the server sends. Writes ``tests/browser/mock/fixtures.json``.
 """
 
 from __future__ import annotations
@@ -12,7 +12,6 @@ from typing import Any
 
 from truco.engine import Do, legal_actions
 from truco.server.qr import qr_svg
-from truco.server.spectators import spectator_view
 from truco.table import (
     Act,
     AddBot,
@@ -22,6 +21,7 @@ from truco.table import (
     Create,
     Disconnect,
     Envelope,
+    Facts,
     Join,
     Sena,
     Sit,
@@ -31,9 +31,8 @@ from truco.table import (
     create,
     table_view,
 )
-from truco.table.session import seat_legal
 
-OUT = Path(__file__).resolve().parents[2] / "src" / "truco" / "web" / "dev" / "fixtures.json"
+OUT = Path(__file__).resolve().parent / "mock" / "fixtures.json"
 NAMES = ["Ana", "Beto", "Caro", "Dani", "Eli", "Fede"]
 NOW = 1_000_000
 
@@ -55,7 +54,7 @@ class Sim:
         self.t, _ = apply(self.t, Envelope(cmd, pid), self.now)
 
     def view(self, pid: int) -> dict[str, Any]:
-        return table_view(self.t, pid).to_dict()
+        return table_view(Facts(self.t), pid).to_dict()
 
     def seat_pid(self, seat: int) -> int:
         return self.t.seats[seat].player  # type: ignore[return-value]
@@ -63,7 +62,7 @@ class Sim:
     def play_first(self) -> None:
         g = self.t.game
         seat = g.turn
-        a = next(a for a in seat_legal(self.t, seat) if a.do == Do.PLAY)
+        a = next(a for a in Facts(self.t).seat_legal(seat) if a.do == Do.PLAY)
         self.do(Act(a.do, a.card), self.seat_pid(seat))
 
     def act(self, seat: int, do: Do) -> None:
@@ -96,7 +95,7 @@ def build() -> dict[str, Any]:
     for _ in range(4):
         s.play_first()
     fx["table4_mid"] = s.view(0)
-    fx["spectator"] = spectator_view(s.t)
+    fx["spectator"] = table_view(Facts(s.t), None).to_dict()
     # truco by the team that is not ours? the next to play calls it
     caller = s.t.game.turn
     s.act(caller, Do.TRUCO)

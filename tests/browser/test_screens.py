@@ -128,14 +128,14 @@ def _keys(a: object, b: object, where: str = "") -> list[str]:
 
 
 def test_the_mock_fixtures_have_the_shape_the_server_sends_today() -> None:
-    """dev/fixtures.json is rebuilt from real table sessions; when the view changes, rebuild it
+    """mock/fixtures.json is rebuilt from real table sessions; when the view changes, rebuild it
     (python tests/browser/make_fixtures.py) so the mock page keeps drawing what phones receive."""
     import json
 
-    from tests.browser.conftest import WEB
+    from tests.browser.conftest import MOCK
     from tests.browser.make_fixtures import build
 
-    stored = json.loads((WEB / "dev" / "fixtures.json").read_text())
+    stored = json.loads((MOCK / "fixtures.json").read_text())
     fresh = json.loads(json.dumps(build()))
     assert sorted(stored) == sorted(fresh)
     assert [d for key in fresh for d in _keys(stored[key], fresh[key], key)] == []

@@ -6,10 +6,13 @@ import itertools
 from collections.abc import AsyncIterator, Awaitable, Callable
 from typing import Any
 
+import msgspec
 import pytest
 
-from truco.runtime import FakeClock, Runtime
+from truco.protocol import ServerMessage
+from truco.runtime import FakeClock, Runtime, SubmitResult
 from truco.storage import MemoryStorage, Storage
+from truco.table import PlayerCommand, parse_command
 
 MakeRuntime = Callable[..., Awaitable[Runtime]]
 
@@ -32,14 +35,20 @@ async def make_runtime() -> AsyncIterator[MakeRuntime]:
         await rt.close()
 
 
+async def submit(rt: Runtime, table_id: str, token: str, cmd: dict[str, Any] | PlayerCommand,
+                 cid: str | None = None) -> SubmitResult:
+    """A player's command, written as its JSON form for short tests."""
+    return await rt.submit(table_id, token, parse_command(cmd) if isinstance(cmd, dict) else cmd, cid)
+
+
 class Inbox:
-    """What one connection received."""
+    """What one connection received, as the JSON a client would read."""
 
     def __init__(self) -> None:
         self.messages: list[dict[str, Any]] = []
 
-    def __call__(self, msg: dict[str, Any]) -> None:
-        self.messages.append(msg)
+    def __call__(self, msg: ServerMessage) -> None:
+        self.messages.append(msgspec.to_builtins(msg))
 
     @property
     def view(self) -> dict[str, Any]:

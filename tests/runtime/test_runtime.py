@@ -7,8 +7,9 @@ from typing import Any
 
 import pytest
 
-from tests.runtime.conftest import Inbox, MakeRuntime
+from tests.runtime.conftest import Inbox, MakeRuntime, submit
 from truco.engine import hand_record, public_view
+from truco.protocol import CloseCode
 from truco.runtime import BadToken, FakeClock, NoSuchTable, Runtime
 from truco.storage import MemoryStorage, SQLiteStorage
 
@@ -19,14 +20,14 @@ async def four_humans(rt: Runtime, **settings: Any) -> tuple[str, list[str], lis
     tokens = [c.token]
     for i, name in enumerate(("Beto", "Caro", "Dani"), start=1):
         j = await rt.join(c.table_id, name)
-        assert (await rt.submit(c.table_id, j.token, {"type": "sit", "seat": i})).ok
+        assert (await submit(rt, c.table_id, j.token, {"type": "sit", "seat": i})).ok
         tokens.append(j.token)
     inboxes = []
     for tok in tokens:
         box = Inbox()
         await rt.connect(c.table_id, tok, box)
         inboxes.append(box)
-    assert (await rt.submit(c.table_id, tokens[0], {"type": "start"})).ok
+    assert (await submit(rt, c.table_id, tokens[0], {"type": "start"})).ok
     return c.table_id, tokens, inboxes
 
 
@@ -34,13 +35,13 @@ async def humans_and_bots(rt: Runtime, **settings: Any) -> tuple[str, list[str],
     """Humans in seats 0 and 1 (opponents), bots of two levels in seats 2 and 3; started."""
     c = await rt.create_table({"players": 4, **settings}, "Ana")
     j = await rt.join(c.table_id, "Beto")
-    await rt.submit(c.table_id, j.token, {"type": "sit", "seat": 1})
-    await rt.submit(c.table_id, c.token, {"type": "add_bot", "seat": 2, "level": "normal"})
-    await rt.submit(c.table_id, c.token, {"type": "add_bot", "seat": 3, "level": "facil"})
+    await submit(rt, c.table_id, j.token, {"type": "sit", "seat": 1})
+    await submit(rt, c.table_id, c.token, {"type": "add_bot", "seat": 2, "level": "normal"})
+    await submit(rt, c.table_id, c.token, {"type": "add_bot", "seat": 3, "level": "facil"})
     boxes = [Inbox(), Inbox()]
     for tok, box in zip((c.token, j.token), boxes, strict=True):
         await rt.connect(c.table_id, tok, box)
-    assert (await rt.submit(c.table_id, c.token, {"type": "start"})).ok
+    assert (await submit(rt, c.table_id, c.token, {"type": "start"})).ok
     return c.table_id, [c.token, j.token], boxes
 
 
@@ -53,7 +54,7 @@ def turn(rt: Runtime, table_id: str) -> int:
 async def play_first_card(rt: Runtime, table_id: str, tokens: list[str]) -> None:
     seat = turn(rt, table_id)
     card = rt.view(table_id, tokens[seat])["game"]["cards"][0]
-    res = await rt.submit(table_id, tokens[seat], {"type": "act", "do": "play", "card": card})
+    res = await submit(rt, table_id, tokens[seat], {"type": "act", "do": "play", "card": card})
     assert res.ok, res
 
 
@@ -65,12 +66,12 @@ async def test_every_accepted_command_is_stored_before_it_is_sent(make_runtime: 
 
     def send(msg: dict[str, Any]) -> None:
         stored = storage.log(c.table_id)[-1].version
-        assert stored >= msg["version"]
-        seen.append(msg["version"])
+        assert stored >= msg.version
+        seen.append(msg.version)
 
     await rt.connect(c.table_id, c.token, send)
-    await rt.submit(c.table_id, c.token, {"type": "add_bot", "seat": 1, "level": "random"})
-    await rt.submit(c.table_id, c.token, {"type": "start"})
+    await submit(rt, c.table_id, c.token, {"type": "add_bot", "seat": 1, "level": "random"})
+    await submit(rt, c.table_id, c.token, {"type": "start"})
     await rt.settle()
     assert len(seen) > 3
 
@@ -84,7 +85,7 @@ async def test_every_player_gets_one_update_per_version_in_order(make_runtime: M
     for box in boxes:
         versions = [m["version"] for m in box.messages]
         assert versions == list(range(versions[0], last + 1))
-        assert box.messages[0]["type"] == "snapshot"
+        assert box.messages[0]["type"] == "hello"
 
 
 async def test_a_resent_command_id_is_applied_once(make_runtime: MakeRuntime):
@@ -93,23 +94,22 @@ async def test_a_resent_command_id_is_applied_once(make_runtime: MakeRuntime):
     seat = turn(rt, table_id)
     card = rt.view(table_id, tokens[seat])["game"]["cards"][0]
     cmd = {"type": "act", "do": "play", "card": card}
-    first = await rt.submit(table_id, tokens[seat], cmd, cid="tap-1")
-    again = await rt.submit(table_id, tokens[seat], cmd, cid="tap-1")
+    first = await submit(rt, table_id, tokens[seat], cmd, cid="tap-1")
+    again = await submit(rt, table_id, tokens[seat], cmd, cid="tap-1")
     assert first.ok and again.ok and again.duplicate and again.version == first.version
     assert rt.version(table_id) == first.version
-    assert again.to_dict() == {"type": "ack", "cid": "tap-1", "version": first.version, "duplicate": True}
 
 
 async def test_a_stale_token_does_nothing(make_runtime: MakeRuntime):
     rt = await make_runtime()
     table_id, _, _ = await four_humans(rt)
     v = rt.version(table_id)
-    res = await rt.submit(table_id, "not-a-token", {"type": "act", "do": "mazo"})
+    res = await submit(rt, table_id, "not-a-token", {"type": "act", "do": "mazo"})
     assert not res.ok and res.reason == "unknown seat token" and rt.version(table_id) == v
     with pytest.raises(BadToken):
         await rt.connect(table_id, "not-a-token", Inbox())
     with pytest.raises(NoSuchTable):
-        await rt.submit("NOPE", "x", {"type": "start"})
+        await submit(rt, "NOPE", "x", {"type": "start"})
 
 
 async def test_an_illegal_command_gets_a_reason_and_changes_nothing(make_runtime: MakeRuntime):
@@ -117,10 +117,8 @@ async def test_an_illegal_command_gets_a_reason_and_changes_nothing(make_runtime
     table_id, tokens, boxes = await four_humans(rt)
     other = (turn(rt, table_id) + 1) % 4
     v = rt.version(table_id)
-    res = await rt.submit(table_id, tokens[other], {"type": "act", "do": "mazo"}, cid="x")
-    assert res.to_dict() == {"type": "error", "cid": "x", "version": v, "reason": "it is not your turn"}
-    bad = await rt.submit(table_id, tokens[other], {"type": "act", "do": "fly"})
-    assert not bad.ok and "unknown action" in (bad.reason or "")
+    res = await submit(rt, table_id, tokens[other], {"type": "act", "do": "mazo"}, cid="x")
+    assert not res.ok and res.version == v and res.reason == "it is not your turn"
     assert rt.version(table_id) == v and all(b.messages[-1]["version"] == v for b in boxes)
 
 
@@ -129,10 +127,10 @@ async def test_the_vote_window_fires_from_the_timer_heap(make_runtime: MakeRunti
     rt = await make_runtime(clock=clock)
     table_id, tokens, boxes = await four_humans(rt)
     caller = turn(rt, table_id)
-    assert (await rt.submit(table_id, tokens[caller], {"type": "act", "do": "truco"})).ok
+    assert (await submit(rt, table_id, tokens[caller], {"type": "act", "do": "truco"})).ok
     a, b = (caller + 1) % 4, (caller + 3) % 4
-    await rt.submit(table_id, tokens[a], {"type": "act", "do": "quiero"})
-    await rt.submit(table_id, tokens[b], {"type": "act", "do": "no_quiero"})
+    await submit(rt, table_id, tokens[a], {"type": "act", "do": "quiero"})
+    await submit(rt, table_id, tokens[b], {"type": "act", "do": "no_quiero"})
     vote = boxes[a].view["vote"]
     assert vote["window_ends_ms"] == clock.now_ms() + 10_000
     clock.advance(9_999)
@@ -150,13 +148,13 @@ async def test_bots_act_after_their_delay(make_runtime: MakeRuntime):
     c = await rt.create_table({"players": 2}, "Ana")
     box = Inbox()
     await rt.connect(c.table_id, c.token, box)
-    await rt.submit(c.table_id, c.token, {"type": "add_bot", "seat": 1, "level": "facil"})
-    await rt.submit(c.table_id, c.token, {"type": "start"})
+    await submit(rt, c.table_id, c.token, {"type": "add_bot", "seat": 1, "level": "facil"})
+    await submit(rt, c.table_id, c.token, {"type": "start"})
     g = rt.table(c.table_id).game
     assert g is not None
     if g.turn == 0:
         card = box.view["game"]["cards"][0]
-        await rt.submit(c.table_id, c.token, {"type": "act", "do": "play", "card": card})
+        await submit(rt, c.table_id, c.token, {"type": "act", "do": "play", "card": card})
     v = rt.version(c.table_id)
     clock.advance(999)
     await rt.settle()
@@ -172,8 +170,8 @@ async def test_a_match_against_bots_runs_to_its_end(make_runtime: MakeRuntime):
     box = Inbox()
     await rt.connect(c.table_id, c.token, box)
     for s, level in ((1, "facil"), (2, "normal"), (3, "random")):
-        await rt.submit(c.table_id, c.token, {"type": "add_bot", "seat": s, "level": level})
-    await rt.submit(c.table_id, c.token, {"type": "start"})
+        await submit(rt, c.table_id, c.token, {"type": "add_bot", "seat": s, "level": level})
+    await submit(rt, c.table_id, c.token, {"type": "start"})
     for _ in range(2000):
         await rt.settle()
         view = box.view
@@ -183,7 +181,7 @@ async def test_a_match_against_bots_runs_to_its_end(make_runtime: MakeRuntime):
         assert legal, "the table waits for nobody"
         act = next((a for a in legal if a["do"] in ("play", "quiero")), legal[0])
         cmd = {k: v for k, v in act.items() if k != "seat"} | {"type": "act"}
-        res = await rt.submit(c.table_id, c.token, cmd)
+        res = await submit(rt, c.table_id, c.token, cmd)
         assert res.ok, res
     assert box.view["phase"] == "over" and box.view["result"]["winner"] in (0, 1)
     assert rt.storage.matches(c.table_id)[0]["result"] == box.view["result"]
@@ -196,15 +194,17 @@ async def test_ruling18_through_the_runtime_a_lost_connection_cancels_the_match_
     rt = await make_runtime(storage, clock=clock)
     c = await rt.create_table({"players": 2}, "Ana")
     j = await rt.join(c.table_id, "Beto")
-    await rt.submit(c.table_id, j.token, {"type": "sit", "seat": 1})
+    await submit(rt, c.table_id, j.token, {"type": "sit", "seat": 1})
     ana = Inbox()
     await rt.connect(c.table_id, c.token, ana)
-    phone = await rt.connect(c.table_id, j.token, Inbox())
+    closed: list[int] = []
+    phone = await rt.connect(c.table_id, j.token, Inbox(), lambda code, why: closed.append(code))
     tablet = await rt.connect(c.table_id, j.token, Inbox())
-    await rt.submit(c.table_id, c.token, {"type": "start"})
-    await rt.disconnect(tablet)  # one of two devices: Beto is still here
+    assert closed == [CloseCode.REPLACED]  # the newest socket holds the seat
+    await submit(rt, c.table_id, c.token, {"type": "start"})
+    await rt.disconnect(phone)  # the replaced socket going away changes nothing: Beto is still here
     assert rt.table(c.table_id).deadlines == ()
-    await rt.disconnect(phone)  # the last one: the seat is held
+    await rt.disconnect(tablet)  # his socket: the seat is held
     assert [(d.kind, d.seat) for d in rt.table(c.table_id).deadlines] == [("reconnect", 1)]
     assert ana.events("seat_held")[0]["until_ms"] == clock.now_ms() + 60_000
     clock.advance(59_999)
@@ -222,7 +222,7 @@ async def test_open_tables_are_listed_until_they_are_full(make_runtime: MakeRunt
     c = await rt.create_table({"players": 2}, "Ana")
     assert [t["table_id"] for t in rt.list_open_tables()] == [c.table_id]
     assert rt.list_open_tables()[0]["host"] == "Ana"
-    await rt.submit(c.table_id, c.token, {"type": "add_bot", "seat": 1})
+    await submit(rt, c.table_id, c.token, {"type": "add_bot", "seat": 1})
     assert rt.list_open_tables() == []
 
 
@@ -256,11 +256,11 @@ async def test_crash_mid_vote_and_mid_hand_resumes_from_sqlite_with_deadlines_re
     await play_first_card(rt, table_id, tokens)
     await play_first_card(rt, table_id, tokens)
     caller = turn(rt, table_id)
-    await rt.submit(table_id, tokens[caller], {"type": "act", "do": "truco"}, cid="t1")
+    await submit(rt, table_id, tokens[caller], {"type": "act", "do": "truco"}, cid="t1")
     a, b = (caller + 1) % 4, (caller + 3) % 4
-    await rt.submit(table_id, tokens[a], {"type": "act", "do": "quiero"})
+    await submit(rt, table_id, tokens[a], {"type": "act", "do": "quiero"})
     clock.advance(3_000)
-    await rt.submit(table_id, tokens[b], {"type": "act", "do": "no_quiero"})  # split: the window runs
+    await submit(rt, table_id, tokens[b], {"type": "act", "do": "no_quiero"})  # split: the window runs
     before = fingerprint(rt, table_id)
     my_cards = rt.view(table_id, tokens[a])["game"]["cards"]
     version = rt.version(table_id)
@@ -282,7 +282,7 @@ async def test_crash_mid_vote_and_mid_hand_resumes_from_sqlite_with_deadlines_re
     # players come back with their tokens to their seats and cards
     box = Inbox()
     await fresh.connect(table_id, tokens[a], box)
-    assert box.messages[0]["type"] == "snapshot" and box.view["game"]["cards"] == my_cards
+    assert box.messages[0]["type"] == "hello" and box.view["game"]["cards"] == my_cards
     votes = {v["seat"]: v["vote"] for v in box.view["vote"]["votes"]}
     assert votes == {a: "quiero", b: "no_quiero"}
     # the re-armed window fires at its full length after recovery, not before
@@ -303,23 +303,23 @@ async def test_a_restart_never_forces_a_vote(make_runtime: MakeRuntime, tmp_path
     rt = await make_runtime(SQLiteStorage(path), clock=clock)
     table_id, tokens, _ = await four_humans(rt)
     caller = turn(rt, table_id)
-    await rt.submit(table_id, tokens[caller], {"type": "act", "do": "truco"})
+    await submit(rt, table_id, tokens[caller], {"type": "act", "do": "truco"})
     await rt.close()
     fresh = await make_runtime(SQLiteStorage(path), clock=clock)
     t = fresh.table(table_id)
     assert t.vote is not None and t.vote.votes == ()
     a = (caller + 1) % 4
     await fresh.connect(table_id, tokens[a], Inbox())
-    await fresh.submit(table_id, tokens[a], {"type": "act", "do": "quiero"})
+    await submit(fresh, table_id, tokens[a], {"type": "act", "do": "quiero"})
     await fresh.connect(table_id, tokens[(a + 2) % 4], Inbox())
-    await fresh.submit(table_id, tokens[(a + 2) % 4], {"type": "act", "do": "quiero"})
+    await submit(fresh, table_id, tokens[(a + 2) % 4], {"type": "act", "do": "quiero"})
     g = fresh.table(table_id).game
     assert g is not None and g.truco_level == 1
 
 
 async def test_a_bug_in_a_command_refuses_it_and_the_table_lives_on(make_runtime: MakeRuntime,
                                                                      monkeypatch: pytest.MonkeyPatch):
-    import truco.runtime.runtime as module
+    import truco.runtime.mailbox as module
     rt = await make_runtime()
     table_id, tokens, _ = await four_humans(rt)
     v = rt.version(table_id)
@@ -329,10 +329,10 @@ async def test_a_bug_in_a_command_refuses_it_and_the_table_lives_on(make_runtime
         raise RuntimeError("boom")
 
     monkeypatch.setattr(module, "apply", broken)
-    res = await rt.submit(table_id, tokens[0], {"type": "sena", "sena": "nada"})
+    res = await submit(rt, table_id, tokens[0], {"type": "sena", "sena": "nada"})
     assert not res.ok and rt.version(table_id) == v
     monkeypatch.setattr(module, "apply", real)
-    assert (await rt.submit(table_id, tokens[0], {"type": "sena", "sena": "nada"})).ok
+    assert (await submit(rt, table_id, tokens[0], {"type": "sena", "sena": "nada"})).ok
 
 
 @pytest.mark.parametrize("seed", range(4))
@@ -366,12 +366,12 @@ async def test_random_traffic_keeps_versions_contiguous_and_the_log_replays(
         else:
             cid = f"c{i}"
         sent.append((token, cmd, cid))
-        res = await rt.submit(table_id, token, cmd, cid)
+        res = await submit(rt, table_id, token, cmd, cid)
         assert res.ok or res.reason
         if rng.random() < 0.1:
             clock.advance(rng.choice([1_000, 10_000, 30_000]))
         if rt.table(table_id).phase == "over":
-            await rt.submit(table_id, tokens[0], {"type": "rematch"})
+            await submit(rt, table_id, tokens[0], {"type": "rematch"})
     await rt.settle()
     last = rt.version(table_id)
     for box in boxes:
@@ -418,12 +418,12 @@ async def test_a_vote_with_a_stale_token_changes_nothing(make_runtime: MakeRunti
     rt = await make_runtime()
     table_id, tokens, _boxes = await four_humans(rt)
     caller = turn(rt, table_id)
-    await rt.submit(table_id, tokens[caller], {"type": "act", "do": "truco"})
+    await submit(rt, table_id, tokens[caller], {"type": "act", "do": "truco"})
     a = (caller + 1) % 4
-    await rt.submit(table_id, tokens[a], {"type": "act", "do": "quiero"})
+    await submit(rt, table_id, tokens[a], {"type": "act", "do": "quiero"})
     vote, version = rt.table(table_id).vote, rt.version(table_id)
     stale = tokens[a][:-1] + ("x" if tokens[a][-1] != "x" else "y")
-    res = await rt.submit(table_id, stale, {"type": "act", "do": "no_quiero"})
+    res = await submit(rt, table_id, stale, {"type": "act", "do": "no_quiero"})
     assert not res.ok and res.reason == "unknown seat token"
     assert rt.table(table_id).vote == vote and rt.version(table_id) == version
 
@@ -431,9 +431,9 @@ async def test_a_vote_with_a_stale_token_changes_nothing(make_runtime: MakeRunti
 async def test_unknown_bot_levels_are_refused(make_runtime: MakeRuntime):
     rt = await make_runtime()
     c = await rt.create_table({"players": 2}, "Ana")
-    res = await rt.submit(c.table_id, c.token, {"type": "add_bot", "seat": 1, "level": "genius"})
+    res = await submit(rt, c.table_id, c.token, {"type": "add_bot", "seat": 1, "level": "genius"})
     assert not res.ok and "unknown bot level" in (res.reason or "")
-    assert (await rt.submit(c.table_id, c.token, {"type": "add_bot", "seat": 1, "level": "dificil"})).ok
+    assert (await submit(rt, c.table_id, c.token, {"type": "add_bot", "seat": 1, "level": "dificil"})).ok
 
 
 async def test_closing_the_runtime_answers_every_waiting_command(make_runtime: MakeRuntime):
@@ -457,8 +457,8 @@ async def test_a_table_nobody_comes_back_to_is_closed_after_the_idle_time(make_r
     rt = await make_runtime(storage, clock=clock, idle_seconds=3600)
     c = await rt.create_table({"players": 2}, "Ana")
     conn = await rt.connect(c.table_id, c.token, Inbox())
-    await rt.submit(c.table_id, c.token, {"type": "add_bot", "seat": 1})
-    await rt.submit(c.table_id, c.token, {"type": "start"})  # against a bot: no deadlines at all
+    await submit(rt, c.table_id, c.token, {"type": "add_bot", "seat": 1})
+    await submit(rt, c.table_id, c.token, {"type": "start"})  # against a bot: no deadlines at all
     await rt.settle()
     await rt.disconnect(conn)
     clock.advance(3_599_000)

@@ -15,16 +15,15 @@ import uvicorn
 
 from truco.bench.player_client import WsPlayer
 from truco.bench.server_process import free_port
-from truco.runtime import Clock, FakeClock
+from truco.runtime import Clock, FakeClock, Runtime
 from truco.server.app import ServerConfig, create_app
 from truco.server.socket import SocketLimits
-from truco.server.spectators import ServerRuntime
 from truco.storage import MemoryStorage
 
 
 @dataclass
 class Live:
-    rt: ServerRuntime
+    rt: Runtime
     clock: Clock
     http: httpx.AsyncClient
     base_ws: str
@@ -62,7 +61,7 @@ async def serving(clock: Clock | None = None, limits: SocketLimits | None = None
                   http_rate: float = 0.0) -> AsyncIterator[Live]:
     storage = MemoryStorage()
     clock = clock or FakeClock()
-    rt = ServerRuntime(storage, clock=clock, bot_delay=0.0)
+    rt = Runtime(storage, clock=clock, bot_delay=0.0)
     cfg = ServerConfig(socket_limits=limits or SocketLimits(), http_rate=http_rate)
     app = create_app(rt, cfg)
     port = free_port()

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from truco.protocol.views import table_path
+from truco.protocol.lobby import table_path
 from truco.server.codes import normalize_code
 from truco.server.qr import qr_svg
 

@@ -17,7 +17,7 @@ import pytest
 from truco.engine.cards import NAME
 from truco.runtime import FakeClock
 from truco.server.socket import SocketLimits
-from truco.table import EVERYONE, Create, Envelope, apply, command_from_dict, create
+from truco.table import EVERYONE, Create, Envelope, apply, command_from_dict, create, event_dict
 
 from .conftest import serving
 from .play import autoplay, phase_is
@@ -54,7 +54,7 @@ def _truth(entries: list[Any]) -> tuple[dict[int, set[int]], dict[int, dict[int,
         before = t.game
         t, out = apply(t, Envelope(command_from_dict(e.command), e.player), e.at_ms)
         for effect in out.effects:
-            ev = effect.event
+            ev = event_dict(effect.event)
             if effect.audience == EVERYONE and ev["type"] in ("card_played", "cards_shown"):
                 assert before is not None
                 cards = [ev["card"]] if ev["type"] == "card_played" else ev["cards"]

@@ -17,8 +17,8 @@ from truco.protocol import (
     ProtocolError,
     RateLimiter,
     ResyncMsg,
+    command_frame,
     decode,
-    encode_command,
 )
 from truco.table.commands import Act, AddBot, Award, Sena, Sit, Start
 
@@ -50,9 +50,9 @@ def test_resync_and_ping() -> None:
     assert decode(frame(type="ping")) == PingMsg()
 
 
-def test_encode_command_round_trips() -> None:
+def test_a_command_frame_round_trips() -> None:
     cmd = Act(Do.PLAY, parse_card("7o"))
-    assert decode(encode_command("k9", cmd)) == CommandMsg("k9", cmd)
+    assert decode(command_frame("k9", cmd)) == CommandMsg("k9", cmd)
 
 
 @pytest.mark.parametrize("raw", [b"\x00\x01", b'{"type":"ping"}', None])

@@ -16,6 +16,7 @@ from truco.table import (
     Disconnect,
     Effect,
     Envelope,
+    Facts,
     Join,
     Outcome,
     Sit,
@@ -25,6 +26,7 @@ from truco.table import (
     Wake,
     apply,
     create,
+    event_dict,
     table_view,
 )
 from truco.table.view import TableView
@@ -99,7 +101,7 @@ class Driver:
         return self.table.game.turn
 
     def view(self, seat: int) -> TableView:
-        return table_view(self.table, self.pid_of_seat[seat])
+        return table_view(Facts(self.table), self.pid_of_seat[seat])
 
     def call_truco(self) -> int:
         """The seat in turn calls truco (a human); returns the caller's seat."""
@@ -108,4 +110,4 @@ class Driver:
         return caller
 
     def events(self, type_: str) -> list[dict[str, Any]]:
-        return [e.event for e in self.effects if e.event["type"] == type_]
+        return [d for d in (event_dict(e.event) for e in self.effects) if d["type"] == type_]

@@ -98,7 +98,7 @@ def test_casual_the_match_ends_at_the_target():
     for _ in range(3):
         d.send(0, Award(1, 4))
     out = d.send(0, Award(1, 4))
-    assert d.t.phase == "over" and d.t.result is not None and d.t.result["winner"] == 1
+    assert d.t.phase == "over" and d.t.result is not None and d.t.result.winner == 1
     assert d.t.casual_score == (0, 15)
     (record,) = out.records
     assert record["casual"]["score"] == [0, 15]

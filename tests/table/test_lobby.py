@@ -140,7 +140,7 @@ def test_the_match_ends_with_a_result_and_a_record():
     d = Driver(target=15)
     finish_match(d)
     assert d.t.phase == "over"
-    assert d.t.result is not None and d.t.result["winner"] in (0, 1) and max(d.t.result["score"]) == 15
+    assert d.t.result is not None and d.t.result.winner in (0, 1) and max(d.t.result.score) == 15
     assert d.events("match_over")
     assert d.view(1).result == d.t.result
 
@@ -210,12 +210,12 @@ def test_a_host_name_must_be_a_name():
 
 
 def test_views_built_together_equal_views_built_alone():
-    from truco.table import table_view, table_views
+    from truco.table import Facts, table_view, table_views
     d = Driver(players=6, humans=(0, 1, 2, 3))
     d.call_truco()
-    together = table_views(d.t, [p.pid for p in d.t.players])
+    together = table_views(Facts(d.t), [p.pid for p in d.t.players])
     for p in d.t.players:
-        alone = table_view(d.t, p.pid)
+        alone = table_view(Facts(d.t), p.pid)
         assert together[p.pid] == alone.to_dict()
         assert alone.game is not None
         expected_game = alone.game.to_dict() | {"legal": [a.to_dict() for a in alone.legal]}

@@ -6,7 +6,7 @@ import pytest
 
 from tests.table.table_driver import Driver
 from truco.engine import Do
-from truco.table import TableError, bots_to_act
+from truco.table import Facts, TableError
 
 HOLD = 60_000
 
@@ -54,7 +54,7 @@ def test_ruling18_after_60_s_the_match_is_cancelled_nobody_scores_and_all_return
     d.drop(3)
     out = d.at(HOLD, t0)
     assert d.t.phase == "lobby" and d.t.game is None
-    assert d.t.result is not None and d.t.result["cancelled"] and d.t.result["winner"] == -1
+    assert d.t.result is not None and d.t.result.cancelled and d.t.result.winner == -1
     assert d.events("match_cancelled")
     (record,) = out.records
     assert record["result"]["cancelled"] and record["hands"]  # kept as a record
@@ -86,10 +86,10 @@ def test_ruling18_disconnection_during_a_split_vote_ends_in_no_quiero_when_the_w
 
 def test_ruling19_against_bots_only_there_are_no_deadlines():
     d = Driver(humans=(0,))
-    while bots_to_act(d.t):
+    while Facts(d.t).bots_to_act():
         from truco.table import bot_view
-        s = bots_to_act(d.t)[0]
-        a = next(x for x in bot_view(d.t, s).legal if x.do is Do.PLAY)
+        s = Facts(d.t).bots_to_act()[0]
+        a = next(x for x in bot_view(Facts(d.t), s).legal if x.do is Do.PLAY)
         d.bot(s, a.do, a.card)
     d.drop(0)
     assert d.t.deadlines == ()

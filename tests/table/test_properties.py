@@ -25,6 +25,7 @@ from truco.table import (
     Disconnect,
     EndHand,
     Envelope,
+    Facts,
     Join,
     Leave,
     Place,
@@ -41,11 +42,9 @@ from truco.table import (
     Wake,
     apply,
     bot_view,
-    bots_to_act,
     create,
-    hints_wanted,
+    event_dict,
     replay_log,
-    seat_legal,
     table_view,
 )
 
@@ -113,18 +112,18 @@ def command_for(t: Table, choice: int, k: int, j: int) -> tuple[Envelope, int]:
     advance = 0
     cmd: Command
     if c < 6 and t.game is not None:
-        seated = [p for p in t.players if p.seat is not None and seat_legal(t, p.seat)]
+        seated = [p for p in t.players if p.seat is not None and Facts(t).seat_legal(p.seat)]
         if seated:
             p = pick(seated, k)
-            a = pick(seat_legal(t, p.seat), j)
+            a = pick(Facts(t).seat_legal(p.seat), j)
             return Envelope(Act(a.do, a.card), p.pid), advance
-        if bots_to_act(t):
-            s = bots_to_act(t)[0]
-            a = pick(bot_view(t, s).legal, j)
+        if Facts(t).bots_to_act():
+            s = Facts(t).bots_to_act()[0]
+            a = pick(bot_view(Facts(t), s).legal, j)
             return Envelope(BotAct(s, a.do, a.card)), advance
-        if hints_wanted(t):
-            s = hints_wanted(t)[0]
-            return Envelope(BotHint(s, pick(bot_view(t, s).legal, j).do)), advance
+        if Facts(t).hints_wanted():
+            s = Facts(t).hints_wanted()[0]
+            return Envelope(BotHint(s, pick(bot_view(Facts(t), s).legal, j).do)), advance
     if c < 8:
         cmd = Act(pick(list(Do), j), j % 40 if pick(list(Do), j) is Do.PLAY else None)
     elif c == 8:
@@ -157,19 +156,19 @@ def command_for(t: Table, choice: int, k: int, j: int) -> tuple[Envelope, int]:
 
 def check_outcome(t: Table, effects: Any, know: Knowledge) -> None:
     for e in effects:
-        if e.event["type"] in ("sena", "vote_cast", "bot_hint"):
+        if event_dict(e.event)["type"] in ("sena", "vote_cast", "bot_hint"):
             assert e.audience.kind == "team"
-            if e.event["type"] == "sena":
-                assert e.audience.value == e.event["seat"] % 2
+            if event_dict(e.event)["type"] == "sena":
+                assert e.audience.value == event_dict(e.event)["seat"] % 2
         for p in t.players:
             if p.left or not e.audience.reaches(p.seat):
                 continue
-            leaked = cards_in(e.event) - know.allowed(p.pid)
+            leaked = cards_in(event_dict(e.event)) - know.allowed(p.pid)
             assert not leaked, f"{e.event} shows {leaked} to player {p.pid}"
     for p in t.players:
         if p.left:
             continue
-        view = table_view(t, p.pid).to_dict()
+        view = table_view(Facts(t), p.pid).to_dict()
         leaked = cards_in(view) - know.allowed(p.pid)
         assert not leaked, f"the view of player {p.pid} shows {leaked}"
         text = repr(view)
@@ -263,7 +262,7 @@ def test_senas_reach_partners_only_in_every_view(seed: int, players: int):
         t, out = apply(t, Envelope(Sena(SENAS[seed % len(SENAS)]), sender.pid), 2_000_000)
         for p in t.players:
             assert p.seat is not None
-            got = table_view(t, p.pid).senas
+            got = table_view(Facts(t), p.pid).senas
             assert all(s % 2 == p.seat % 2 and s != p.seat for s, _ in got)
         (effect,) = out.effects
         assert [s for s in range(players) if effect.audience.reaches(s)] == \

@@ -5,13 +5,13 @@ from __future__ import annotations
 import pytest
 
 from tests.table.table_driver import Driver
-from truco.table import Sena, TableError
+from truco.table import Sena, TableError, event_dict
 
 
 def test_senas_reach_partners_only():
     d = Driver()
     d.send(d.pid_of_seat[1], Sena("ancho_espada"))
-    (effect,) = [e for e in d.effects if e.event["type"] == "sena"]
+    (effect,) = [e for e in d.effects if event_dict(e.event)["type"] == "sena"]
     assert effect.audience.kind == "team" and effect.audience.value == 1
     assert [s for s in range(4) if effect.audience.reaches(s)] == [1, 3]
     assert d.view(3).senas == ((1, "ancho_espada"),)

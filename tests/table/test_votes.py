@@ -6,7 +6,7 @@ import pytest
 
 from tests.table.table_driver import Driver
 from truco.engine import Do
-from truco.table import TableError, voters
+from truco.table import Facts, TableError, event_dict
 
 WINDOW = 10_000
 ANSWER = 30_000
@@ -114,7 +114,7 @@ def test_ruling16_a_player_in_the_mazo_does_not_vote():
     d.seat(first, Do.MAZO)  # partners play on
     caller = d.call_truco()
     assert caller % 2 != first % 2
-    assert voters(d.t) == ((first + 2) % 4,)
+    assert Facts(d.t).voters() == ((first + 2) % 4,)
     d.seat((first + 2) % 4, Do.QUIERO)
     assert d.t.vote is None
 
@@ -132,7 +132,7 @@ def test_ruling16_votes_are_seen_by_the_answering_team_only():
     assert mine is not None and mine.mine and dict(mine.votes)[a] is Do.QUIERO
     theirs = d.view((a + 1) % 4).vote
     assert theirs is not None and not theirs.mine and theirs.votes == () and theirs.options == ()
-    cast = [e for e in d.effects if e.event["type"] == "vote_cast"]
+    cast = [e for e in d.effects if event_dict(e.event)["type"] == "vote_cast"]
     assert all(e.audience.kind == "team" and e.audience.value == a % 2 for e in cast)
 
 
@@ -154,10 +154,10 @@ def bots_as_partners() -> tuple[Driver, int]:
 
 
 def play_until_human_turn(d: Driver) -> None:
-    from truco.table import bot_view, bots_to_act
-    while bots_to_act(d.t):
-        s = bots_to_act(d.t)[0]
-        a = next(x for x in bot_view(d.t, s).legal if x.do is Do.PLAY)
+    from truco.table import bot_view
+    while Facts(d.t).bots_to_act():
+        s = Facts(d.t).bots_to_act()[0]
+        a = next(x for x in bot_view(Facts(d.t), s).legal if x.do is Do.PLAY)
         d.bot(s, a.do, a.card)
 
 
@@ -166,25 +166,24 @@ def test_ruling17_a_bot_partner_follows_its_human_partners_vote():
     play_until_human_turn(d)
     caller = d.call_truco()
     human = 1 - caller  # the other human, whose partner is a bot
-    assert voters(d.t) == (human,)
+    assert Facts(d.t).voters() == (human,)
     d.seat(human, Do.QUIERO)
     assert d.t.vote is None and d.t.game is not None and d.t.game.truco_level == 1
 
 
 def test_ruling17_a_bot_partner_shows_its_preference_to_its_human_partner_only():
-    from truco.table import hints_wanted
     d, _ = bots_as_partners()
     play_until_human_turn(d)
     caller = d.call_truco()
     human = 1 - caller
     bot = human + 2
-    assert hints_wanted(d.t) == (bot,)
+    assert Facts(d.t).hints_wanted() == (bot,)
     d.hint(bot, Do.QUIERO)
     mine = d.view(human).vote
     assert mine is not None and mine.hint == (bot, Do.QUIERO)
     theirs = d.view(caller).vote
     assert theirs is not None and theirs.hint is None
-    hint_events = [e for e in d.effects if e.event["type"] == "bot_hint"]
+    hint_events = [e for e in d.effects if event_dict(e.event)["type"] == "bot_hint"]
     assert [(e.audience.kind, e.audience.value) for e in hint_events] == [("team", human % 2)]
 
 
@@ -200,8 +199,7 @@ def test_a_team_of_bots_answers_by_its_bot():
     d = Driver(humans=(0,))
     play_until_human_turn(d)
     d.call_truco()
-    from truco.table import bots_to_act
-    (bot,) = bots_to_act(d.t)
+    (bot,) = Facts(d.t).bots_to_act()
     assert bot % 2 == 1
     d.bot(bot, Do.NO_QUIERO)
     assert d.t.vote is None

@@ -12,38 +12,54 @@ import time
 from pathlib import Path
 from typing import Any
 
+from truco.protocol import ServerMessage
 from truco.runtime.clock import FakeClock
 from truco.runtime.runtime import Runtime
 from truco.storage import MemoryStorage, SQLiteStorage, Storage
+from truco.table import parse_command
 
 
-async def _table(rt: Runtime) -> tuple[str, list[str], list[list[dict[str, Any]]]]:
+def _submit(rt: Runtime, table_id: str, token: str, cmd: dict[str, Any], cid: str | None = None) -> Any:
+    return rt.submit(table_id, token, parse_command(cmd), cid)
+
+
+def _legal(box: list[ServerMessage]) -> list[dict[str, Any]]:
+    """The legal actions in the latest view this socket got."""
+    for m in reversed(box):
+        view = getattr(m, "view", None)
+        if view is not None:
+            legal: list[dict[str, Any]] = view["legal"]
+            return legal
+    return []
+
+
+async def _table(rt: Runtime) -> tuple[str, list[str], list[list[ServerMessage]]]:
     c = await rt.create_table({"players": 4, "target": 30}, "p0")
     tokens = [c.token]
     for seat in (1, 2, 3):
         j = await rt.join(c.table_id, f"p{seat}")
-        await rt.submit(c.table_id, j.token, {"type": "sit", "seat": seat})
+        await _submit(rt, c.table_id, j.token, {"type": "sit", "seat": seat})
         tokens.append(j.token)
-    boxes: list[list[dict[str, Any]]] = [[] for _ in tokens]
+    boxes: list[list[ServerMessage]] = [[] for _ in tokens]
     for tok, box in zip(tokens, boxes, strict=True):
         await rt.connect(c.table_id, tok, box.append)
-    await rt.submit(c.table_id, tokens[0], {"type": "start"})
+    await _submit(rt, c.table_id, tokens[0], {"type": "start"})
     return c.table_id, tokens, boxes
 
 
-async def _play(rt: Runtime, table_id: str, tokens: list[str], boxes: list[list[dict[str, Any]]],
+async def _play(rt: Runtime, table_id: str, tokens: list[str], boxes: list[list[ServerMessage]],
                 rng: random.Random, commands: int) -> int:
     """Four humans play random legal commands (votes included); rematch at the end of a match."""
     done = 0
     for i in range(commands):
-        movers = [s for s in range(4) if boxes[s][-1]["view"]["legal"]]
+        movers = [s for s in range(4) if _legal(boxes[s])]
         if not movers:
-            await rt.submit(table_id, tokens[0], {"type": "rematch"})
+            await _submit(rt, table_id, tokens[0], {"type": "rematch"})
             continue
         s = rng.choice(movers)
-        a = rng.choice(boxes[s][-1]["view"]["legal"])
+        a = rng.choice(_legal(boxes[s]))
         cmd = {"type": "act", "do": a["do"]} | ({"card": a["card"]} if "card" in a else {})
-        res = await rt.submit(table_id, tokens[s], cmd, f"c{i}")
+        res = await _submit(rt, table_id, tokens[s], cmd, f"c{i}")
         done += res.ok
     return done
 

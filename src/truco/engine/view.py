@@ -57,6 +57,9 @@ class PublicView:
     chico_over: bool
     match_over: bool
     winner: Team
+    pies: tuple[Seat, ...]
+    """Each team's *pie*, its last player from the mano, who leads its decisions; mano a mano only the
+    dealer is called pie."""
 
     @property
     def players(self) -> int:
@@ -76,8 +79,10 @@ class SeatView:
     legal: tuple[Action, ...]
     public: PublicView
 
-    def to_dict(self) -> dict[str, Any]:
-        d = public_to_dict(self.public)
+    def to_dict(self, public_dict: dict[str, Any] | None = None) -> dict[str, Any]:
+        """JSON-ready, cards by name. ``public_dict`` (``public_to_dict`` of the same public view)
+        may be shared among the seats of one version: it is copied, never changed."""
+        d = dict(public_dict) if public_dict is not None else public_to_dict(self.public)
         d.update({
             "seat": self.seat,
             "team": self.team,
@@ -134,11 +139,25 @@ def public_view(st: State) -> PublicView:
         chico_over=st.chico_over,
         match_over=st.match_over,
         winner=st.winner,
+        pies=pies(st.mano, st.n),
     )
 
 
-def view_for(st: State, seat: Seat, public: PublicView | None = None) -> SeatView:
-    """Build ``seat``'s view. Pass ``public`` to share one public part among all seats."""
+def pies(mano: Seat, players: int) -> tuple[Seat, ...]:
+    """The *pie* of each team: its last player in the hand's order, which starts at the mano."""
+    if players == 2:
+        return ((mano + 1) % 2,)  # mano a mano: the dealer is the pie
+    last: dict[int, Seat] = {}
+    for i in range(players):
+        seat = (mano + i) % players
+        last[seat & 1] = seat
+    return tuple(sorted(last.values()))
+
+
+def view_for(st: State, seat: Seat, public: PublicView | None = None,
+             legal: tuple[Action, ...] | None = None) -> SeatView:
+    """Build ``seat``'s view. Pass ``public`` to share one public part among all seats, and
+    ``legal`` when the caller already has (or narrows) the seat's legal actions."""
     dealt = st.dealt[seat]
     return SeatView(
         seat=seat,
@@ -147,7 +166,7 @@ def view_for(st: State, seat: Seat, public: PublicView | None = None) -> SeatVie
         dealt=dealt,
         my_tanto=tanto(dealt),
         my_flor=st.rules.flor and has_flor(dealt),
-        legal=tuple(legal_actions_for(st, seat)),
+        legal=tuple(legal_actions_for(st, seat)) if legal is None else legal,
         public=public if public is not None else public_view(st),
     )
 
@@ -185,4 +204,5 @@ def public_to_dict(p: PublicView) -> dict[str, Any]:
         "chico_over": p.chico_over,
         "match_over": p.match_over,
         "winner": p.winner,
+        "pies": list(p.pies),
     }

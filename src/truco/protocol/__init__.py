@@ -1,23 +1,24 @@
-"""Wire messages between a client and the server: strict decoding, versioned, with limits."""
+"""Wire messages between a client and the server: typed records, strict decoding, versioned, limits."""
 
 from truco.protocol.errors import CloseCode, ErrorCode, PolicyViolation, ProtocolError
+from truco.protocol.inbound import ClientMessage, CommandMsg, PingMsg, ResyncMsg, command_frame, decode
 from truco.protocol.limits import MAX_CONSECUTIVE_ERRORS, MAX_FRAME_BYTES, RateLimiter
-from truco.protocol.messages import (
+from truco.protocol.outbound import (
     PROTOCOL_VERSION,
-    ClientMessage,
-    CommandMsg,
-    PingMsg,
-    ResyncMsg,
-    decode,
-    dumps,
-    encode_command,
-    error,
-    hello,
-    pong,
+    Ack,
+    Error,
+    Hello,
+    Left,
+    Pong,
+    ServerMessage,
+    Snapshot,
+    Update,
+    encode,
 )
 
 __all__ = [
-    "MAX_CONSECUTIVE_ERRORS", "MAX_FRAME_BYTES", "PROTOCOL_VERSION", "ClientMessage", "CloseCode",
-    "CommandMsg", "ErrorCode", "PingMsg", "PolicyViolation", "ProtocolError", "RateLimiter", "ResyncMsg",
-    "decode", "dumps", "encode_command", "error", "hello", "pong",
+    "MAX_CONSECUTIVE_ERRORS", "MAX_FRAME_BYTES", "PROTOCOL_VERSION", "Ack", "ClientMessage", "CloseCode",
+    "CommandMsg", "Error", "ErrorCode", "Hello", "Left", "PingMsg", "PolicyViolation", "Pong",
+    "ProtocolError", "RateLimiter", "ResyncMsg", "ServerMessage", "Snapshot", "Update", "command_frame",
+    "decode", "encode",
 ]

@@ -14,12 +14,12 @@ class ErrorCode(StrEnum):
     """A well-formed command the rules or the table do not allow now (out of turn, wrong card...)."""
     NOT_ALLOWED = "not_allowed"
     """Not for this connection: a spectator acting, a non-host sending a host command."""
-    DUPLICATE = "duplicate"
-    """A command id already used by this seat with a different command."""
-    RESYNC_TOO_OLD = "resync_too_old"
-    """Reserved: a resync the server cannot answer with events (it sends a fresh view instead)."""
     UNAVAILABLE = "unavailable"
-    """The table is closed or being recovered; try again."""
+    """The table is closed or being recovered, or the server is full; try again."""
+    RATE_LIMITED = "rate_limited"
+    """HTTP only: too many requests from one address; wait a moment."""
+    NO_SUCH_TABLE = "no_such_table"
+    """HTTP only: no table has that code."""
 
 
 class CloseCode(IntEnum):

@@ -1,74 +1,75 @@
-"""The lobby's HTTP request bodies: strictly decoded like the socket's messages."""
+"""The lobby's HTTP request bodies, strictly decoded like the socket's messages, and a table's link."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import Any
+from typing import Annotated, Any, TypeVar
 
-import orjson
+import msgspec
 
 from truco.protocol.errors import ErrorCode, ProtocolError
-from truco.table.settings import SettingsError, TableSettings
+from truco.table import SettingsError, TableError, TableSettings, clean_name
 
 MAX_BODY_BYTES = 2048
-MAX_NAME = 24
+T = TypeVar("T")
 
 
-@dataclass(frozen=True, slots=True)
-class CreateRequest:
+class CreateBody(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
+    """``POST /api/tables``. ``bots``: a level, to fill every other seat with bots of that level and
+    start at once (the home screen's "play against bots")."""
+
+    name: str
+    settings: dict[str, Any] | None = None
+    bots: Annotated[str, msgspec.Meta(pattern=r"^[a-z0-9_]{1,24}$")] | None = None
+
+
+class JoinBody(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
+    """``POST /api/tables/{code}/join``."""
+
+    name: str
+
+
+class CreateRequest(msgspec.Struct, frozen=True):
     name: str
     settings: TableSettings
-
-
-@dataclass(frozen=True, slots=True)
-class JoinRequest:
-    name: str
+    bots: str | None
 
 
 def _bad(text: str) -> ProtocolError:
-    return ProtocolError(ErrorCode.BAD_MESSAGE, text)
+    return ProtocolError(ErrorCode.BAD_MESSAGE, text[:200])
 
 
-def parse_body(body: bytes) -> dict[str, Any]:
+def _body(body: bytes, kind: type[T]) -> T:
     if len(body) > MAX_BODY_BYTES:
         raise _bad(f"a request body is at most {MAX_BODY_BYTES} bytes")
     try:
-        obj = orjson.loads(body) if body else {}
-    except orjson.JSONDecodeError:
-        raise _bad("the body must be JSON") from None
-    if not isinstance(obj, dict):
-        raise _bad("the body must be a JSON object")
-    return obj
+        return msgspec.json.decode(body or b"{}", type=kind)
+    except msgspec.ValidationError as e:
+        raise _bad(str(e)) from None
+    except msgspec.DecodeError:
+        raise _bad("the body must be a JSON object") from None
 
 
-def clean_name(raw: Any) -> str:
-    """A display name: 1–24 printable characters, inner spaces collapsed."""
-    if not isinstance(raw, str):
-        raise _bad("'name' is required: 1 to 24 characters")
-    if any(not ch.isprintable() for ch in raw):
-        raise _bad("a name cannot hold control characters")
-    name = " ".join(raw.split())
-    if not 1 <= len(name) <= MAX_NAME:
-        raise _bad("'name' is required: 1 to 24 characters")
-    return name
+def _name(raw: str) -> str:
+    try:
+        return clean_name(raw)
+    except TableError as e:
+        raise _bad(f"'name': {e}") from None
 
 
 def decode_create(body: bytes) -> CreateRequest:
-    obj = parse_body(body)
-    extra = set(obj) - {"name", "settings"}
-    if extra:
-        raise _bad(f"unknown field(s): {', '.join(sorted(extra))[:80]}")
-    name = clean_name(obj.get("name"))
+    req = _body(body, CreateBody)
     try:
-        settings = TableSettings.from_dict(obj.get("settings"))
+        settings = TableSettings.from_dict(req.settings)
     except (SettingsError, TypeError, ValueError) as e:
-        raise _bad(str(e)[:200]) from None
-    return CreateRequest(name, settings)
+        raise _bad(str(e)) from None
+    return CreateRequest(_name(req.name), settings, req.bots)
 
 
-def decode_join(body: bytes) -> JoinRequest:
-    obj = parse_body(body)
-    extra = set(obj) - {"name"}
-    if extra:
-        raise _bad(f"unknown field(s): {', '.join(sorted(extra))[:80]}")
-    return JoinRequest(clean_name(obj.get("name")))
+def decode_join(body: bytes) -> str:
+    """The name of the person joining."""
+    return _name(_body(body, JoinBody).name)
+
+
+def table_path(code: str) -> str:
+    """The link path of a table: ``/m/<code>``."""
+    return f"/m/{code}"

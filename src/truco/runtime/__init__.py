@@ -1,17 +1,18 @@
 """The impure shell: live tables, timers, bots, storage first and fan-out second, recovery on start."""
 
 from truco.runtime.clock import Clock, FakeClock, SystemClock
-from truco.runtime.runtime import (
-    BadToken,
-    Connection,
-    Created,
-    Joined,
-    LobbyError,
-    NoSuchTable,
-    Runtime,
-    Send,
-    SubmitResult,
+from truco.runtime.connections import (
+           BadToken,
+           Close,
+           Connection,
+           LobbyError,
+           NoSuchTable,
+           Send,
+           ShuttingDown,
+           Ticket,
 )
+from truco.runtime.mailbox import SubmitResult
+from truco.runtime.runtime import Runtime
 
-__all__ = ["BadToken", "Clock", "Connection", "Created", "FakeClock", "Joined", "LobbyError", "NoSuchTable",
-           "Runtime", "Send", "SubmitResult", "SystemClock"]
+__all__ = ["BadToken", "Clock", "Close", "Connection", "FakeClock", "LobbyError", "NoSuchTable", "Runtime",
+           "Send", "ShuttingDown", "SubmitResult", "SystemClock", "Ticket"]

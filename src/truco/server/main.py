@@ -1,4 +1,4 @@
-"""``truco serve``: SQLite storage, the in-memory bus, one uvicorn worker, and a banner with the links."""
+"""``truco serve``: one process, SQLite storage, one uvicorn worker, and a banner with the links."""
 
 from __future__ import annotations
 
@@ -7,9 +7,9 @@ import os
 
 import uvicorn
 
+from truco.runtime import Runtime
 from truco.server.address import lan_address, open_urls
 from truco.server.app import ServerConfig, create_app
-from truco.server.spectators import ServerRuntime
 from truco.storage import Storage
 
 WS_MAX_SIZE = 16 * 1024
@@ -18,7 +18,7 @@ WS_MAX_SIZE = 16 * 1024
 
 def serve(storage: Storage, host: str, port: int, where: str, quiet: bool = False) -> int:
     """Serve until Ctrl-C. ``where`` says where the tables are kept, for the banner."""
-    rt = ServerRuntime(storage)
+    rt = Runtime(storage)
     urls = open_urls(host, port)
     public = next((u for who, u in urls if "phones" in who), None)
     cfg = ServerConfig(public_url=public, on_shutdown=[storage.close], gc_full_s=600.0)

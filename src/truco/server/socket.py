@@ -14,28 +14,27 @@ import contextlib
 import logging
 import time
 from dataclasses import dataclass
-from typing import Any
 
 from starlette.websockets import WebSocket
 
 from truco.protocol import (
     MAX_CONSECUTIVE_ERRORS,
-    PROTOCOL_VERSION,
+    Ack,
     CloseCode,
     CommandMsg,
+    Error,
     ErrorCode,
     PingMsg,
     PolicyViolation,
+    Pong,
     ProtocolError,
     RateLimiter,
     ResyncMsg,
+    ServerMessage,
     decode,
-    dumps,
-    error,
-    pong,
+    encode,
 )
-from truco.runtime import BadToken, Connection, LobbyError, NoSuchTable
-from truco.server.spectators import ServerRuntime, Watcher
+from truco.runtime import BadToken, Connection, LobbyError, NoSuchTable, Runtime
 
 log = logging.getLogger("truco.server")
 
@@ -59,7 +58,7 @@ class _Closed(Exception):
 
 
 class SocketSession:
-    def __init__(self, ws: WebSocket, rt: ServerRuntime, table_id: str, token: str | None,
+    def __init__(self, ws: WebSocket, rt: Runtime, table_id: str, token: str | None,
                  limits: SocketLimits) -> None:
         self.ws = ws
         self.rt = rt
@@ -74,34 +73,19 @@ class SocketSession:
         self.closing: tuple[int, str] | None = None
         self.errors = 0
         self.conn: Connection | None = None
-        self.watcher: Watcher | None = None
 
     # ------------------------------------------------------------------ outgoing
 
-    def push(self, msg: dict[str, Any]) -> None:
+    def push(self, msg: ServerMessage) -> None:
         """Called by the runtime for each message; never blocks (the writer task sends)."""
         if self.closing is not None:
-            return
-        if msg.get("type") == "snapshot" and msg.get("reason") == "connect":
-            msg = self._hello(msg)
-        elif msg.get("type") == "left":
-            self.out.append(dumps(msg))
-            self.close_soon(CloseCode.NORMAL, "you left the table")
             return
         if len(self.out) >= self.limits.max_outgoing:
             self.out.clear()  # a client that does not read gets nothing more, only the close
             self.close_soon(CloseCode.POLICY, "not reading")
             return
-        self.out.append(dumps(msg))
+        self.out.append(encode(msg))
         self.wake.set()
-
-    def _hello(self, snap: dict[str, Any]) -> dict[str, Any]:
-        view = snap["view"]
-        me = view.get("me")
-        return {"type": "hello", "protocol": PROTOCOL_VERSION,
-                "role": "player" if me else "spectator", "table_id": snap["table_id"],
-                "player": me["player"] if me else None, "seat": me["seat"] if me else None,
-                "version": snap["version"], "view": view}
 
     def close_soon(self, code: int, reason: str) -> None:
         if self.closing is None:
@@ -127,10 +111,7 @@ class SocketSession:
 
     async def run(self) -> None:
         try:
-            if self.token is not None:
-                self.conn = await self.rt.connect(self.table_id, self.token, self.push)
-            else:
-                self.watcher = await self.rt.watch(self.table_id, self.push)
+            self.conn = await self.rt.connect(self.table_id, self.token, self.push, self.close_soon)
         except BadToken:
             await self.ws.close(CloseCode.BAD_TOKEN, "unknown seat token")
             return
@@ -156,11 +137,9 @@ class SocketSession:
             try:
                 if self.conn is not None:
                     await self.rt.disconnect(self.conn)
-                if self.watcher is not None:
-                    await self.rt.unwatch(self.watcher)
             except LobbyError:  # the table closed, or the server is shutting down: nothing to release
                 pass
-            self.conn = self.watcher = None  # no cycle (session <-> connection) outlives the socket
+            self.conn = None  # no cycle (session <-> connection) outlives the socket
 
     async def _reader(self) -> None:
         while self.closing is None:
@@ -187,7 +166,7 @@ class SocketSession:
             self._error(e.code, e.message, e.command_id)
             return
         if isinstance(msg, PingMsg):
-            self.push(pong())
+            self.push(Pong(server_now_ms=self.rt.clock.now_ms()))
         elif isinstance(msg, ResyncMsg):
             await self._resync()
         elif isinstance(msg, CommandMsg):
@@ -195,24 +174,17 @@ class SocketSession:
 
     def _error(self, code: ErrorCode, message: str, cid: str | None, version: int | None = None) -> None:
         self.errors += 1
-        err = error(code, message, cid)
-        if version is not None:
-            err["version"] = version
-        self.push(err)
+        self.push(Error(code=code, message=message, id=cid, version=version))
         if self.errors >= self.limits.max_errors:
             self.close_soon(CloseCode.POLICY, "too many bad messages")
 
     async def _resync(self) -> None:
+        assert self.conn is not None
         try:
-            if self.token is not None:
-                snap = await self.rt.resync(self.table_id, self.token)
-            else:
-                snap = await self.rt.spectator_snapshot(self.table_id)
+            await self.rt.resync(self.conn)
         except LobbyError as e:
             self._error(ErrorCode.UNAVAILABLE, str(e), None)
             self.close_soon(CloseCode.TABLE_CLOSED, "the table is gone")
-            return
-        self.push(snap)
 
     async def _command(self, msg: CommandMsg) -> None:
         if self.token is None:
@@ -230,9 +202,6 @@ class SocketSession:
             return
         if res.ok:
             self.errors = 0
-            ack: dict[str, Any] = {"type": "ack", "id": msg.id, "version": res.version}
-            if res.duplicate:
-                ack["duplicate"] = True
-            self.push(ack)
+            self.push(Ack(id=msg.id, version=res.version, duplicate=res.duplicate))
         else:
-            self._error(ErrorCode.ILLEGAL, res.reason or "not now", msg.id, res.version)
+            self._error(res.code, res.reason or "not now", msg.id, res.version)

@@ -1,8 +1,9 @@
 """A table session: seats, host, team votes, presence, deadlines, casual mode, señas. Pure.
 
 ``create(Create(...), now_ms)`` makes a table; ``apply(table, Envelope(command, player), now_ms)``
-returns the new table and an ``Outcome`` (effects with audiences, match records) or raises
-``TableError`` and changes nothing. ``table_view(table, player)`` builds what one player may see.
+returns the new table and an ``Outcome`` (typed events with audiences, match records) or raises
+``TableError`` and changes nothing. ``Facts(table)`` answers what may happen next, and
+``table_view(facts, player)`` builds what one person may see.
 """
 
 from truco.table.commands import (
@@ -37,30 +38,30 @@ from truco.table.commands import (
     command_to_dict,
     parse_command,
 )
+from truco.table.edits import TableError, clean_name
 from truco.table.effects import EVERYONE, Audience, Effect, Outcome, to_seat, to_team
-from truco.table.session import (
-    TableError,
-    apply,
-    bot_view,
-    bots_to_act,
-    commands_open,
-    create,
-    hints_wanted,
-    replay_log,
-    seat_legal,
-    voters,
-)
+from truco.table.events import AnyEvent, MatchResult, TableEvent, event_dict
+from truco.table.queries import Facts
+from truco.table.reducer import apply, create, replay_log
 from truco.table.settings import SettingsError, TableSettings
 from truco.table.state import Deadline, Player, SeatSlot, Table, Vote
-from truco.table.view import SeatInfo, TableView, VoteView, table_view, table_views
+from truco.table.view import (
+    SeatInfo,
+    TableView,
+    VoteView,
+    bot_view,
+    table_summary,
+    table_view,
+    table_views,
+)
 
 __all__ = [
-    "EVERYONE", "SENAS", "Abandon", "Act", "AddBot", "Audience", "Award", "BotAct", "BotHint", "Command",
-    "CommandError", "Connect", "Create", "Deadline", "Disconnect", "Effect", "EndHand", "Envelope", "Join",
-    "Leave", "Outcome", "Place", "Player", "PlayerCommand", "Recovered", "Rematch", "RemoveBot",
-    "SeatInfo", "SeatSlot", "Sena", "SettingsError", "ShuffleTeams", "Sit", "Start", "Table",
-    "TableError", "TableSettings", "TableView", "UndoAward", "Vote", "VoteView", "Wake", "apply",
-    "bot_view", "bots_to_act", "command_from_dict", "command_to_dict", "commands_open", "create",
-    "hints_wanted", "parse_command", "replay_log", "seat_legal", "table_view", "table_views", "to_seat",
-    "to_team", "voters",
+    "EVERYONE", "SENAS", "Abandon", "Act", "AddBot", "AnyEvent", "Audience", "Award", "BotAct", "BotHint",
+    "Command", "CommandError", "Connect", "Create", "Deadline", "Disconnect", "Effect", "EndHand",
+    "Envelope", "Facts", "Join", "Leave", "MatchResult", "Outcome", "Place", "Player", "PlayerCommand",
+    "Recovered", "Rematch", "RemoveBot", "SeatInfo", "SeatSlot", "Sena", "SettingsError", "ShuffleTeams",
+    "Sit", "Start", "Table", "TableError", "TableEvent", "TableSettings", "TableView", "UndoAward", "Vote",
+    "VoteView", "Wake", "apply", "bot_view", "clean_name", "command_from_dict", "command_to_dict", "create",
+    "event_dict", "parse_command", "replay_log", "table_summary", "table_view", "table_views", "to_seat",
+    "to_team",
 ]

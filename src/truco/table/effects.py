@@ -5,6 +5,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
+from truco.table.events import AnyEvent
+
 AudienceKind = Literal["everyone", "seat", "team"]
 
 
@@ -25,9 +27,6 @@ class Audience:
             return seat == self.value
         return seat % 2 == self.value
 
-    def to_dict(self) -> dict[str, Any]:
-        return {"kind": self.kind} if self.kind == "everyone" else {"kind": self.kind, "value": self.value}
-
 
 EVERYONE = Audience("everyone")
 
@@ -42,10 +41,10 @@ def to_team(team: int) -> Audience:
 
 @dataclass(frozen=True, slots=True)
 class Effect:
-    """One event for an audience. ``event`` is JSON-ready and has a ``type``."""
+    """One event for an audience (its JSON form: ``truco.table.events.event_dict``)."""
 
     audience: Audience
-    event: dict[str, Any]
+    event: AnyEvent
 
 
 @dataclass(frozen=True, slots=True)

@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from typing import Any, Literal
 
 from truco.engine import Do, State
+from truco.table.events import MatchResult
 from truco.table.settings import TableSettings
 
 Phase = Literal["lobby", "playing", "over", "closed"]
@@ -102,8 +103,11 @@ class Table:
     """Señas of the current hand: (from seat, seña)."""
     hands: tuple[dict[str, Any], ...]
     """Records of the hands of the current match, for the match record."""
+    hand_points: tuple[tuple[int, int, str], ...]
+    """Points paid so far in the current hand: (team, points, the engine's reason)."""
     last_hand: dict[str, Any] | None
-    result: dict[str, Any] | None
+    """The summary of the hand just over (``truco.table.hands.last_hand``)."""
+    result: MatchResult | None
 
     def copy(self) -> Table:
         return copy.copy(self)

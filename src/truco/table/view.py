@@ -1,8 +1,9 @@
-"""What one player may know about a table, built field by field (never filtered from the state).
+"""What one person may know about a table, built field by field (never filtered from the state).
 
 A player sees the seats, names, presence and deadlines; their own cards (through the engine's
 ``view_for``); their team's votes and their bot partner's hint only while their team answers; the
-señas their partners sent them; the casual score; the result. Nobody's token but their own.
+señas their partners sent them; the casual score; the result. A spectator is a person with no
+player at the table: the same view without a hand, a vote, a seña or a ``me``. Nobody's token.
 """
 
 from __future__ import annotations
@@ -12,8 +13,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from truco.engine import Action, Do, PublicView, SeatView, public_to_dict, public_view, view_for
-from truco.engine.cards import NAME
-from truco.table.session import commands_open, seat_legal, voters
+from truco.table.events import MatchResult
+from truco.table.queries import Facts
 from truco.table.state import Table
 
 
@@ -63,15 +64,16 @@ class VoteView:
 
 @dataclass(frozen=True, slots=True)
 class TableView:
-    """One player's view of the table, ready for ``to_dict`` and the wire."""
+    """One person's view of the table, ready for ``to_dict`` and the wire."""
 
     table_id: str
     version: int
     phase: str
     settings: dict[str, Any]
     match_no: int
-    me: int
-    my_name: str
+    me: int | None
+    """My player id; ``None`` for a spectator."""
+    my_name: str | None
     my_seat: int | None
     host: int
     seats: tuple[SeatInfo, ...]
@@ -80,11 +82,9 @@ class TableView:
     game: SeatView | None
     """The engine's view for my seat (my cards), while a match is on."""
     public: PublicView | None
-    """The public part of the hand, for a player without a seat."""
-    legal: tuple[Action, ...]
-    """What I may do now at this table (a vote while my team answers)."""
+    """The public part of the hand, for a person without a seat."""
     commands: tuple[str, ...]
-    """The command types I may send now (``act`` when ``legal`` is not empty, ``start``, …)."""
+    """The command types I may send now (``act`` when I have legal actions, ``start``, …)."""
     vote: VoteView | None
     deadlines: tuple[tuple[str, int, int], ...]
     """(kind, at_ms, seat or -1), absolute times on the server's clock."""
@@ -92,24 +92,28 @@ class TableView:
     senas: tuple[tuple[int, str], ...]
     """Señas my partners sent me this hand: (from seat, seña)."""
     last_hand: dict[str, Any] | None
-    result: dict[str, Any] | None
+    result: MatchResult | None
+
+    @property
+    def legal(self) -> tuple[Action, ...]:
+        """What I may do now at this table (a vote while my team answers)."""
+        return self.game.legal if self.game is not None else ()
 
     def to_dict(self, public_dict: dict[str, Any] | None = None) -> dict[str, Any]:
         """JSON-ready. ``public_dict`` (``public_to_dict`` of the same hand) may be shared among the
         views of one version: it is only read, never changed."""
         game: dict[str, Any] | None
         if self.game is not None:
-            game = _seat_dict(self.game, self.legal, public_dict)
+            game = self.game.to_dict(public_dict)
         elif self.public is not None:
             game = public_dict if public_dict is not None else public_to_dict(self.public)
         else:
             game = None
+        me = None if self.me is None else {"player": self.me, "name": self.my_name, "seat": self.my_seat,
+                                           "host": self.me == self.host}
         return {
             "table_id": self.table_id, "version": self.version, "phase": self.phase,
-            "settings": self.settings, "match_no": self.match_no,
-            "me": {"player": self.me, "name": self.my_name, "seat": self.my_seat,
-                   "host": self.me == self.host},
-            "host": self.host,
+            "settings": self.settings, "match_no": self.match_no, "me": me, "host": self.host,
             "seats": [s.to_dict() for s in self.seats],
             "players": [{"player": p, "name": n, "seat": s, "connected": c} for p, n, s, c in self.lobby],
             "game": game,
@@ -120,23 +124,8 @@ class TableView:
             "casual": self.casual,
             "senas": [{"from": s, "sena": x} for s, x in self.senas],
             "last_hand": self.last_hand,
-            "result": self.result,
+            "result": None if self.result is None else self.result.to_dict(),
         }
-
-
-def _seat_dict(v: SeatView, legal: tuple[Action, ...], public_dict: dict[str, Any] | None) -> dict[str, Any]:
-    """``SeatView.to_dict`` with the table's legal actions, reusing a shared public part."""
-    d = dict(public_dict) if public_dict is not None else public_to_dict(v.public)
-    d.update({
-        "seat": v.seat,
-        "team": v.team,
-        "cards": [NAME[c] for c in v.cards],
-        "dealt": [NAME[c] for c in v.dealt],
-        "my_tanto": v.my_tanto,
-        "my_flor": v.my_flor,
-        "legal": [a.to_dict() for a in legal],
-    })
-    return d
 
 
 def _seat_infos(t: Table) -> tuple[SeatInfo, ...]:
@@ -153,37 +142,37 @@ def _seat_infos(t: Table) -> tuple[SeatInfo, ...]:
     return tuple(out)
 
 
-def _vote_view(t: Table, seat: int | None) -> VoteView | None:
+def _vote_view(facts: Facts, seat: int | None) -> VoteView | None:
+    t = facts.table
     v = t.vote
     if v is None or t.game is None:
         return None
     window = next((d.at_ms for d in t.deadlines if d.kind == "vote_window"), None)
     answer = next((d.at_ms for d in t.deadlines if d.kind == "answer"), None)
-    mine = seat is not None and seat % 2 == v.team
-    if not mine:
+    if seat is None or seat % 2 != v.team:
         return VoteView(v.team, v.call, False, (), (), None, None, window, answer)
-    assert seat is not None
-    humans = voters(t)
-    options = tuple(a.do for a in seat_legal(t, seat))
+    options = tuple(a.do for a in facts.seat_legal(seat))
     hint = next(((s, d) for s, d in v.hints if s % 2 == seat % 2), None)
-    return VoteView(v.team, v.call, True, options, tuple((s, v.vote_of(s)) for s in humans),
+    return VoteView(v.team, v.call, True, options, tuple((s, v.vote_of(s)) for s in facts.voters()),
                     v.vote_of(seat), hint, window, answer)
 
 
-def table_view(t: Table, pid: int, public: PublicView | None = None) -> TableView:
-    """Build player ``pid``'s view. Raises ``KeyError`` for a player who is not at the table.
-    ``public`` (``public_view(t.game)``) may be shared among the views of one version."""
-    me = t.player(pid)
-    if me is None:
-        raise KeyError(pid)
-    seat = me.seat
+def table_view(facts: Facts, pid: int | None, public: PublicView | None = None) -> TableView:
+    """Build player ``pid``'s view (``None``: a spectator's). Raises ``KeyError`` for a player who is
+    not at the table. ``public`` (``public_view(t.game)``) may be shared among the views of one version."""
+    t = facts.table
+    me = None
+    if pid is not None:
+        me = t.player(pid)
+        if me is None:
+            raise KeyError(pid)
+    seat = me.seat if me is not None else None
     game: SeatView | None = None
     if t.game is not None and t.phase == "playing":
         if public is None:
             public = public_view(t.game)
         if seat is not None:
-            game = view_for(t.game, seat, public)
-    legal = seat_legal(t, seat) if seat is not None else ()
+            game = view_for(t.game, seat, public, facts.seat_legal(seat))
     senas = tuple((s, x) for s, x in t.senas if seat is not None and s % 2 == seat % 2 and s != seat)
     casual = None
     if t.settings.mode == "casual":
@@ -191,19 +180,41 @@ def table_view(t: Table, pid: int, public: PublicView | None = None) -> TableVie
                   "awards": [{"team": tm, "points": pts} for tm, pts in t.awards]}
     return TableView(
         table_id=t.table_id, version=t.version, phase=t.phase, settings=t.settings.to_dict(),
-        match_no=t.match_no, me=pid, my_name=me.name, my_seat=seat, host=t.host,
-        seats=_seat_infos(t),
+        match_no=t.match_no, me=pid, my_name=me.name if me is not None else None, my_seat=seat,
+        host=t.host, seats=_seat_infos(t),
         lobby=tuple((p.pid, p.name, p.seat, p.connected) for p in t.players if not p.left),
-        game=game, public=public if game is None and t.phase == "playing" else None, legal=legal,
-        commands=commands_open(t, pid),
-        vote=_vote_view(t, seat),
+        game=game, public=public if game is None and t.phase == "playing" else None,
+        commands=facts.commands_open(pid) if pid is not None else (),
+        vote=_vote_view(facts, seat),
         deadlines=tuple((d.kind, d.at_ms, d.seat) for d in sorted(t.deadlines, key=lambda d: d.at_ms)),
-        casual=casual, senas=senas, last_hand=t.last_hand, result=t.result,
+        casual=casual, senas=senas, last_hand=t.last_hand,
+        result=t.result,
     )
 
 
-def table_views(t: Table, pids: Iterable[int]) -> dict[int, dict[str, Any]]:
-    """The JSON views of several players at one version, sharing the public part of the hand."""
+def table_views(facts: Facts, pids: Iterable[int | None]) -> dict[int | None, dict[str, Any]]:
+    """The JSON views of several people at one version (``None``: spectators), sharing the public
+    part of the hand."""
+    t = facts.table
     public = public_view(t.game) if t.game is not None and t.phase == "playing" else None
     public_dict = public_to_dict(public) if public is not None else None
-    return {pid: table_view(t, pid, public).to_dict(public_dict) for pid in pids}
+    return {pid: table_view(facts, pid, public).to_dict(public_dict) for pid in pids}
+
+
+def bot_view(facts: Facts, seat: int) -> SeatView:
+    """The engine view a bot in ``seat`` decides from (calls removed in casual mode)."""
+    t = facts.table
+    assert t.game is not None
+    return view_for(t.game, seat, legal=facts.playable(seat))
+
+
+def table_summary(t: Table) -> dict[str, Any]:
+    """What anyone may see of a table in the lobby listing (and what storage keeps as its metadata)."""
+    host = t.player(t.host)
+    return {
+        "table_id": t.table_id, "phase": t.phase, "host": host.name if host else None,
+        "settings": t.settings.to_dict(),
+        "seats": [("bot" if s.bot else "human" if s.player is not None else "empty") for s in t.seats],
+        "free_seats": sum(1 for s in t.seats if s.empty),
+        "match_no": t.match_no,
+    }

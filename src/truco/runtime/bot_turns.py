@@ -1,0 +1,87 @@
+"""The bots' turns: which bot plays at which table, how long it seems to think, and what it does.
+
+A bot sees only its seat's view (``truco.table.bot_view``); what it chooses goes through the table
+like any command (``BotAct``, ``BotHint``). A bot that fails or answers illegally plays its first
+legal action instead: a bug in a bot must never stall a table.
+"""
+
+from __future__ import annotations
+
+import logging
+import random
+from collections.abc import Callable
+
+from truco.bots import Bot, make_bot
+from truco.engine import Action
+from truco.table import BotAct, BotHint, Command, Facts, Table, bot_view
+
+log = logging.getLogger("truco.runtime")
+
+BotFactory = Callable[[str, int], Bot]
+
+
+def default_bot(level: str, seed: int) -> Bot:
+    try:
+        return make_bot(level, seed)
+    except ValueError:
+        return make_bot("random", seed)
+
+
+class BotTurns:
+    """Bots of every table of this process, and how long they wait before acting."""
+
+    def __init__(self, delay: float | tuple[float, float], factory: BotFactory | None,
+                 jitter_seed: int) -> None:
+        self.delay = delay
+        self._factory = factory or default_bot
+        self._jitter = random.Random(jitter_seed)
+        self._bots: dict[tuple[str, int, int, str], Bot] = {}
+
+    def delay_ms(self, t: Table) -> int:
+        if t.settings.bot_delay is not None:
+            return int(t.settings.bot_delay * 1000)
+        if isinstance(self.delay, tuple):
+            lo, hi = self.delay
+            return int(self._jitter.uniform(lo, hi) * 1000)
+        return int(self.delay * 1000)
+
+    def forget(self, table_id: str) -> None:
+        for key in [k for k in self._bots if k[0] == table_id]:
+            del self._bots[key]
+
+    def _bot(self, t: Table, seat: int) -> Bot:
+        level = t.seats[seat].bot or "random"
+        key = (t.table_id, t.match_no, seat, level)
+        bot = self._bots.get(key)
+        if bot is None:
+            bot = self._factory(level, (t.seed ^ (t.match_no * 7919 + seat)) & ((1 << 63) - 1))
+            self._bots[key] = bot
+        return bot
+
+    def hints(self, facts: Facts) -> list[Command]:
+        """What each bot partner of a voting team would answer (shown to its humans only)."""
+        out: list[Command] = []
+        for seat in facts.hints_wanted():
+            view = bot_view(facts, seat)
+            try:
+                hint = self._bot(facts.table, seat).hint(view)
+            except Exception:
+                log.exception("table %s: bot %d failed to hint", facts.table.table_id, seat)
+                hint = view.legal[0]
+            out.append(BotHint(seat, hint.do))
+        return out
+
+    def move(self, facts: Facts) -> tuple[Command, Command] | None:
+        """The move of the bot the table waits for, and a fallback (its first legal action)."""
+        seats = facts.bots_to_act()
+        if not seats:
+            return None
+        seat = seats[0]
+        view = bot_view(facts, seat)
+        try:
+            action: Action = self._bot(facts.table, seat).choose(view)
+        except Exception:
+            log.exception("table %s: bot %d failed to choose", facts.table.table_id, seat)
+            action = view.legal[0]
+        first = view.legal[0]
+        return BotAct(seat, action.do, action.card), BotAct(seat, first.do, first.card)

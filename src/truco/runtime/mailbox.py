@@ -1,0 +1,313 @@
+"""One live table: its mailbox and the one task that applies its jobs, one at a time.
+
+Every accepted command follows the same path: apply (pure) → store (before anyone hears of it) →
+fan out (one update per socket) → schedule what comes next (deadlines, bots, idleness).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+from truco.protocol import CloseCode, ErrorCode
+from truco.runtime.bot_turns import BotTurns
+from truco.runtime.clock import Clock
+from truco.runtime.connections import BadToken, Connection, LobbyError, ShuttingDown
+from truco.runtime.fanout import deliver, fan_out, hello, snapshot
+from truco.runtime.jobs import (
+    Attach,
+    Detach,
+    FillWithBots,
+    Fire,
+    Job,
+    JoinAs,
+    Refresh,
+    Submit,
+    SubmitAs,
+)
+from truco.runtime.timers import Timers
+from truco.storage import LogEntry, Storage, StorageError
+from truco.table import (
+    Abandon,
+    AddBot,
+    Command,
+    Connect,
+    Disconnect,
+    Envelope,
+    Facts,
+    Join,
+    Start,
+    Table,
+    TableError,
+    Wake,
+    apply,
+    command_to_dict,
+    table_summary,
+)
+
+log = logging.getLogger("truco.runtime")
+
+MAX_CIDS = 4096
+"""Command ids remembered per table (a resend arrives within seconds, not thousands of commands)."""
+
+
+@dataclass(frozen=True, slots=True)
+class SubmitResult:
+    """The answer to one command: accepted at ``version``, or refused (nothing changed) with a
+    ``reason`` for people and a ``code`` for programs."""
+
+    ok: bool
+    version: int
+    reason: str | None = None
+    duplicate: bool = False
+    code: ErrorCode = ErrorCode.ILLEGAL
+
+
+@dataclass(frozen=True, slots=True)
+class Services:
+    """What every live table of one runtime shares."""
+
+    storage: Storage
+    clock: Clock
+    timers: Timers
+    bots: BotTurns
+    idle_ms: int | None
+    conn_ids: Callable[[], int]
+
+
+class Mailbox:
+    """A live table. Jobs are applied one at a time by its own task; nothing else touches it."""
+
+    def __init__(self, table: Table, services: Services,
+                 cids: dict[tuple[int | None, str], int] | None = None,
+                 meta: dict[str, Any] | None = None) -> None:
+        self.table = table
+        self.facts = Facts(table)
+        self.s = services
+        self.cids = cids or {}
+        self.meta = meta if meta is not None else table_summary(table)
+        self.players: dict[int, Connection] = {}
+        """The socket of each connected player: one each, the newest (an older one is replaced)."""
+        self.spectators: list[Connection] = []
+        self.queue: asyncio.Queue[tuple[Job, asyncio.Future[Any] | None]] = asyncio.Queue()
+        self.task: asyncio.Task[None] | None = None
+
+    @property
+    def table_id(self) -> str:
+        return self.table.table_id
+
+    # ------------------------------------------------------------------ the mailbox
+
+    def start(self, on_closed: Callable[[Mailbox], None]) -> None:
+        self.task = asyncio.create_task(self._run(on_closed), name=f"table-{self.table_id}")
+
+    def post(self, job: Job) -> None:
+        """Queue a job nobody waits for (a timer)."""
+        self.queue.put_nowait((job, None))
+
+    async def call(self, job: Job) -> Any:
+        """Queue a job and wait for its answer (or its exception)."""
+        fut: asyncio.Future[Any] = asyncio.get_running_loop().create_future()
+        await self.queue.put((job, fut))
+        return await fut
+
+    def fail_waiting(self) -> None:
+        """The server is stopping: nobody waits forever for a job never applied."""
+        while not self.queue.empty():
+            _, fut = self.queue.get_nowait()
+            if fut is not None and not fut.done():
+                fut.set_exception(ShuttingDown("the server is shutting down"))
+
+    async def _run(self, on_closed: Callable[[Mailbox], None]) -> None:
+        while True:
+            job, fut = await self.queue.get()
+            try:
+                result = self.handle(job)
+                if fut is not None and not fut.done():
+                    fut.set_result(result)
+            except Exception as e:  # one bad job must never take the table down
+                if fut is not None and not fut.done():
+                    fut.set_exception(e)
+                elif not isinstance(e, LobbyError):
+                    log.exception("table %s: a job failed", self.table_id)
+            finally:
+                self.queue.task_done()
+            if self.table.phase == "closed":
+                on_closed(self)
+                return
+
+    def handle(self, job: Job) -> Any:
+        if isinstance(job, Submit):
+            return self.command(job.envelope, job.cid)
+        if isinstance(job, SubmitAs):
+            p = self.table.by_token(job.token)
+            if p is None:
+                return SubmitResult(False, self.table.version, "unknown seat token",
+                                    code=ErrorCode.NOT_ALLOWED)
+            return self.command(Envelope(job.envelope.command, p.pid), job.cid)
+        if isinstance(job, JoinAs):
+            return self._join(job)
+        if isinstance(job, Attach):
+            return self._attach(job)
+        if isinstance(job, Detach):
+            return self._detach(job.conn)
+        if isinstance(job, Refresh):
+            deliver(job.conn, snapshot(self.facts, job.conn, "resync", self.s.clock.now_ms()))
+            return None
+        if isinstance(job, FillWithBots):
+            return self._fill_with_bots(job.level)
+        if isinstance(job, Fire):
+            return self._fire(job)
+        raise TypeError(f"not a job: {job!r}")
+
+    # ------------------------------------------------------------------ people and sockets
+
+    def _join(self, job: JoinAs) -> int:
+        res = self.command(Envelope(Join(job.name, job.token)), None)
+        if not res.ok:
+            raise LobbyError(res.reason or "cannot join")
+        p = self.table.by_token(job.token)
+        assert p is not None
+        return p.pid
+
+    def _attach(self, job: Attach) -> Connection:
+        conn = job.conn
+        if job.token is None:
+            self.spectators.append(conn)
+            deliver(conn, hello(self.facts, conn, self.s.clock.now_ms()))
+            return conn
+        p = self.table.by_token(job.token)
+        if p is None:
+            raise BadToken("unknown seat token")
+        conn.player = p.pid
+        older = self.players.get(p.pid)
+        self.players[p.pid] = conn
+        if older is not None:  # the newest socket wins: a reload, a second tab, a reconnect racing
+            older.close(CloseCode.REPLACED, "this seat was opened somewhere else")
+        deliver(conn, hello(self.facts, conn, self.s.clock.now_ms()))
+        self.command(Envelope(Connect(p.pid)), None)  # its update reaches this socket too
+        return conn
+
+    def _detach(self, conn: Connection) -> None:
+        """A socket is gone. When it was its player's current one, their seat is held (ruling 18)."""
+        if conn.player is None:
+            if conn in self.spectators:
+                self.spectators.remove(conn)
+            return
+        if self.players.get(conn.player) is not conn:
+            return  # replaced by a newer socket, or already forgotten
+        del self.players[conn.player]
+        if self.table.player(conn.player) is not None:
+            self.command(Envelope(Disconnect(conn.player)), None)
+
+    def _fill_with_bots(self, level: str) -> SubmitResult:
+        host = self.table.host
+        res = SubmitResult(True, self.table.version)
+        for seat, slot in enumerate(self.table.seats):
+            if slot.empty:
+                res = self.command(Envelope(AddBot(seat, level), host), None)
+                if not res.ok:
+                    return res
+        return self.command(Envelope(Start(), host), None)
+
+    # ------------------------------------------------------------------ timers
+
+    def _fire(self, job: Fire) -> None:
+        if job.kind == "wake":
+            self.command(Envelope(Wake()), None)
+        elif job.version != self.table.version:
+            return  # scheduled before a newer command, which scheduled its own
+        elif job.kind == "idle":
+            if not self.players:  # nobody came back for hours: close it, so it is not rebuilt forever
+                self.command(Envelope(Abandon()), None)
+        else:
+            self._bot_turn()
+
+    def _bot_turn(self) -> None:
+        for hint in self.s.bots.hints(self.facts):
+            self.command(Envelope(hint), None)
+        move = self.s.bots.move(self.facts)
+        if move is None:
+            return
+        chosen, fallback = move
+        res = self.command(Envelope(chosen), None)
+        if not res.ok:
+            log.error("table %s: a bot chose an illegal action: %s", self.table_id, res.reason)
+            self.command(Envelope(fallback), None)
+
+    # ------------------------------------------------------------------ the heart of the runtime
+
+    def command(self, env: Envelope, cid: str | None) -> SubmitResult:
+        """Apply, store, then fan out; then schedule what comes next."""
+        if cid is not None:
+            seen = self.cids.get((env.player, cid))
+            if seen is not None:
+                return SubmitResult(True, seen, duplicate=True)
+        now = self.s.clock.now_ms()
+        try:
+            new, out = apply(self.table, env, now)
+        except TableError as e:
+            return SubmitResult(False, self.table.version, str(e))
+        except Exception:  # a bug must not cost the match: the table is unchanged, the command refused
+            log.exception("table %s: %s failed", self.table_id, _kind(env.command))
+            return SubmitResult(False, self.table.version, "the server could not do that")
+        if not out.changed:
+            return SubmitResult(True, self.table.version)
+        entry = LogEntry(new.version, now, command_to_dict(env.command), env.player, cid)
+        try:
+            self.s.storage.append(self.table_id, entry)  # stored before anyone hears of it
+            for record in out.records:
+                self.s.storage.save_match(self.table_id, int(record["match_no"]), record)
+        except StorageError as e:
+            log.error("table %s: not stored, not applied: %s", self.table_id, e)
+            return SubmitResult(False, self.table.version, "the server could not save that; try again",
+                                code=ErrorCode.UNAVAILABLE)
+        self.table = new
+        self.facts = Facts(new)
+        if cid is not None:
+            if len(self.cids) >= MAX_CIDS:
+                self.cids.pop(next(iter(self.cids)))
+            self.cids[(env.player, cid)] = new.version
+        for conn in fan_out(self.facts, [*self.players.values(), *self.spectators], out, now):
+            if conn.player is not None:
+                self.players.pop(conn.player, None)
+        self._keep_meta()
+        self._schedule(now)
+        return SubmitResult(True, new.version)
+
+    def _keep_meta(self) -> None:
+        t = self.table
+        summary = table_summary(t)
+        if summary != self.meta:
+            self.meta = summary
+            try:
+                self.s.storage.set_meta(t.table_id, summary)
+            except StorageError as e:
+                log.error("table %s: metadata not stored: %s", t.table_id, e)
+        if t.phase == "closed":
+            try:
+                self.s.storage.close_table(t.table_id)
+            except StorageError as e:
+                log.error("table %s: not closed in storage: %s", t.table_id, e)
+
+    def _schedule(self, now: int) -> None:
+        t = self.table
+        if t.phase == "closed":
+            return
+        timers = self.s.timers
+        d = t.next_deadline()
+        if d is not None:
+            timers.arm_deadline(t.table_id, d.token, d.at_ms, t.version)
+        if not self.players and self.s.idle_ms is not None:
+            timers.push(now + self.s.idle_ms, t.table_id, "idle", t.version)
+        if self.facts.hints_wanted():
+            timers.push(now, t.table_id, "bot", t.version)
+        elif self.facts.bots_to_act():
+            timers.push(now + self.s.bots.delay_ms(t), t.table_id, "bot", t.version)
+
+
+def _kind(cmd: Command) -> str:
+    return cmd.kind
