@@ -1,10 +1,10 @@
-# Single entry points: make run, make test, make bench, make lint.
+# Single entry points: make run, make test, make test-fast, make bench, make lint.
 PYTHON ?= python3
 VENV := .venv
 PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed-stamp
 
-.PHONY: run test bench lint browser-deps clean
+.PHONY: run test test-fast bench lint browser-deps clean
 
 $(STAMP): pyproject.toml
 	@test -x $(PY) || $(PYTHON) -m venv $(VENV)
@@ -31,6 +31,10 @@ lint: $(STAMP)
 
 test: $(STAMP) browser-deps lint
 	$(VENV)/bin/pytest
+
+# The inner loop: everything but the browser and the slow property, fuzz and playout tests.
+test-fast: $(STAMP)
+	$(VENV)/bin/pytest -m "not slow and not browser"
 
 bench: $(STAMP)
 	$(VENV)/bin/truco bench engine

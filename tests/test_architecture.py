@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import ast
+import sys
 from pathlib import Path
 
 import pytest
@@ -54,17 +55,89 @@ def test_every_layer_is_known():
     assert layers <= set(ALLOWED), f"new layer(s) without an import rule: {layers - set(ALLOWED)}"
 
 
+def module_name(path: Path) -> str:
+    rel = path.relative_to(SRC.parent).with_suffix("")
+    parts = rel.parts[:-1] if rel.name == "__init__" else rel.parts
+    return ".".join(parts)
+
+
+def is_module(name: str) -> bool:
+    """Whether ``truco.x.y`` names a module or package of this source tree."""
+    base = SRC.parent.joinpath(*name.split("."))
+    return base.with_suffix(".py").is_file() or (base / "__init__.py").is_file()
+
+
+def import_graph() -> dict[str, set[str]]:
+    """Module -> the truco modules it imports at import time (``from pkg import submodule`` points at
+    the submodule; imports under ``if TYPE_CHECKING`` do not run and are not counted)."""
+    graph: dict[str, set[str]] = {}
+    for path in sorted(SRC.rglob("*.py")):
+        tree = ast.parse(path.read_text(encoding="utf-8"), filename=str(path))
+        skip = {id(n) for node in ast.walk(tree) if isinstance(node, ast.If)
+                and "TYPE_CHECKING" in ast.unparse(node.test) for n in ast.walk(node)}
+        edges: set[str] = set()
+        for node in ast.walk(tree):
+            if id(node) in skip:
+                continue
+            if isinstance(node, ast.Import):
+                edges |= {a.name for a in node.names if a.name.startswith("truco.")}
+            elif isinstance(node, ast.ImportFrom) and node.module and node.level == 0 \
+                    and node.module.startswith("truco"):
+                for alias in node.names:
+                    sub = f"{node.module}.{alias.name}"
+                    edges.add(sub if is_module(sub) else node.module)
+        graph[module_name(path)] = edges
+    return graph
+
+
 @pytest.mark.parametrize(("layer", "path"), layer_files(), ids=lambda v: str(v).split("src/truco/")[-1])
 def test_dependencies_point_inward_only(layer, path):
-    allowed = ALLOWED.get(layer)
-    if allowed is None:
-        return
+    allowed = ALLOWED[layer]
     for module in imports_of(path):
         parts = module.split(".")
-        if parts[0] == "truco" and len(parts) > 1:
-            assert parts[1] == layer or parts[1] in allowed, f"{layer} may not import {module}"
+        if parts[0] == "truco":
+            assert (len(parts) > 1 and is_module(module)) or is_module(".".join(parts[:-1])), \
+                f"{module} is not a module of this tree"
+            if allowed is not None:
+                assert parts[1] == layer or parts[1] in allowed, f"{layer} may not import {module}"
         if layer in PURE:
             assert parts[0] not in IMPURE, f"{layer} must stay pure but imports {module}"
+
+
+def test_the_import_graph_has_no_circle():
+    graph = import_graph()
+    assert len(graph) > 50, "the graph is read from src/truco"
+    state: dict[str, int] = {}
+    path: list[str] = []
+    circles: list[list[str]] = []
+
+    def visit(m: str) -> None:
+        state[m] = 1
+        path.append(m)
+        for n in sorted(graph.get(m, ())):
+            if state.get(n) == 1:
+                circles.append([*path[path.index(n):], n])
+            elif n not in state:
+                visit(n)
+        path.pop()
+        state[m] = 2
+
+    for m in sorted(graph):
+        if m not in state:
+            visit(m)
+    assert not circles, "import circles: " + "; ".join(" -> ".join(c) for c in circles)
+
+
+def test_the_graph_sees_a_planted_circle(tmp_path: Path, monkeypatch: pytest.MonkeyPatch):
+    """The circle check is not vacuous: two modules importing each other are found."""
+    pkg = tmp_path / "truco" / "zz"
+    pkg.mkdir(parents=True)
+    (pkg / "__init__.py").write_text("")
+    (pkg / "a.py").write_text("from truco.zz import b\n")
+    (pkg / "b.py").write_text("import truco.zz.a\n")
+    monkeypatch.setattr(sys.modules[__name__], "SRC", tmp_path / "truco")
+    graph = import_graph()
+    assert graph["truco.zz.a"] == {"truco.zz.b"} and graph["truco.zz.b"] == {"truco.zz.a"}
 
 
 def test_no_product_layer_imports_the_benchmarks():

@@ -40,6 +40,7 @@ class Checked:
 @settings_
 @given(players=st.sampled_from([2, 4, 6]), flor=st.booleans(), target=st.sampled_from([15, 30]),
        levels=st.lists(st.sampled_from(LEVELS), min_size=6, max_size=6), seed=st.integers(0, 2**32))
+@pytest.mark.slow
 def test_every_level_plays_only_legal_actions(players, flor, target, levels, seed):
     rules = Rules(players=players, flor=flor, target=target)
     bots = [Checked(levels[s], seed + s) for s in range(players)]
@@ -49,6 +50,7 @@ def test_every_level_plays_only_legal_actions(players, flor, target, levels, see
     assert sum(b.decisions for b in bots) > 0
 
 
+@pytest.mark.slow
 @settings(max_examples=15, deadline=None)
 @given(players=st.sampled_from([2, 4, 6]), flor=st.booleans(), seed=st.integers(0, 2**32))
 def test_random_matches_with_each_level_on_both_sides(players, flor, seed):

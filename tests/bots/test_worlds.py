@@ -31,6 +31,7 @@ def _same_public(view, rebuilt) -> None:
 @settings(max_examples=25, deadline=None)
 @given(players=st.sampled_from([2, 4, 6]), flor=st.booleans(), seed=st.integers(0, 2**32),
        level=st.sampled_from(["facil", "normal", "dificil"]))
+@pytest.mark.slow
 def test_sampled_worlds_replay_to_the_same_public_view(players, flor, seed, level):
     rules = Rules(players=players, flor=flor)
     rng = random.Random(seed)

@@ -5,6 +5,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -70,6 +71,7 @@ def play_random_match(rules: Rules, seed: int, on_step: Any = None) -> tuple[Sta
         state, _ = next_hand(state, seed=rng.getrandbits(64))
 
 
+@pytest.mark.slow
 @settings(max_examples=1500, deadline=None)
 @given(rules=rules_strategy, seed=st.integers(0, 2**32))
 def test_random_legal_matches_keep_every_invariant_and_always_end(rules, seed):
@@ -106,12 +108,14 @@ def check_no_leak(state: State) -> None:
         assert set(view.cards) <= set(state.dealt[seat])
 
 
+@pytest.mark.slow
 @settings(max_examples=150, deadline=None)
 @given(rules=rules_strategy, seed=st.integers(0, 2**32))
 def test_no_view_ever_shows_a_card_its_seat_may_not_know(rules, seed):
     play_random_match(rules, seed, on_step=check_no_leak)
 
 
+@pytest.mark.slow
 @settings(max_examples=200, deadline=None)
 @given(rules=rules_strategy, seed=st.integers(0, 2**32))
 def test_replaying_the_record_of_a_random_match_reproduces_its_score(rules, seed):

@@ -479,3 +479,35 @@ async def test_a_connected_player_keeps_a_table_alive(make_runtime: MakeRuntime)
     clock.advance(10 * 60_000)
     await rt.settle()
     assert rt.table_ids() == [c.table_id]
+
+
+async def test_each_seat_s_legal_actions_are_computed_once_per_version(make_runtime: MakeRuntime,
+                                                                        monkeypatch: pytest.MonkeyPatch):
+    """One card play at a 2-seat table: the reducer, both players' views and the bots' scheduling
+    share one ``Facts``, so the rules are asked once per seat for the new version."""
+    import truco.engine.view as engine_view
+    import truco.table.queries as queries
+
+    rt = await make_runtime()
+    c = await rt.create_table({"players": 2}, "Ana")
+    j = await rt.join(c.table_id, "Beto")
+    await submit(rt, c.table_id, j.token, {"type": "sit", "seat": 1})
+    boxes = [Inbox(), Inbox()]
+    for tok, box in zip((c.token, j.token), boxes, strict=True):
+        await rt.connect(c.table_id, tok, box)
+    await submit(rt, c.table_id, c.token, {"type": "start"})
+    tokens = [c.token, j.token]
+    seat = turn(rt, c.table_id)
+    card = rt.view(c.table_id, tokens[seat])["game"]["cards"][0]
+    asked: list[int] = []
+    for module in (queries, engine_view):
+        name = "engine_legal" if module is queries else "legal_actions_for"
+        real = getattr(module, name)
+
+        def counting(state: Any, s: int, real: Any = real) -> Any:
+            asked.append(s)
+            return real(state, s)
+
+        monkeypatch.setattr(module, name, counting)
+    assert (await submit(rt, c.table_id, tokens[seat], {"type": "act", "do": "play", "card": card})).ok
+    assert sorted(asked) == [0, 1] and all(box.view["version"] == rt.version(c.table_id) for box in boxes)

@@ -68,6 +68,7 @@ def test_truco_serve_refuses_a_database_it_cannot_open(tmp_path: Path) -> None:
     assert r.returncode == 2 and "cannot open" in r.stderr
 
 
+@pytest.mark.slow
 def test_the_server_benchmark_prints_one_json_object_with_its_figures() -> None:
     r = subprocess.run([sys.executable, "-m", "truco.cli.main", "bench", "server", "--tables", "2",
                         "--seconds", "1", "--pace", "0.3", "--echo-connections", "4", "--echo-seconds", "0.5",

@@ -8,6 +8,7 @@ from pathlib import Path
 from typing import Any
 
 import httpx
+import pytest
 
 from truco.bench.player_client import WsPlayer
 from truco.bench.server_process import ServerProcess, free_port
@@ -52,6 +53,7 @@ async def _restart(server: ServerProcess, db: Path, log: Path, code: str, tokens
     return server, players
 
 
+@pytest.mark.slow
 async def test_kill_9_mid_hand_and_mid_vote_loses_nothing(tmp_path: Path) -> None:
     db, log = tmp_path / "truco.db", tmp_path / "server.log"
     server = ServerProcess.truco(free_port(), db, log=log).start()

@@ -6,6 +6,7 @@ import random
 from pathlib import Path
 
 import httpx
+import pytest
 
 from truco.bench.player_client import WsPlayer
 from truco.bench.server_process import ServerProcess, free_port
@@ -13,6 +14,7 @@ from truco.bench.server_process import ServerProcess, free_port
 from .play import autoplay, phase_is
 
 
+@pytest.mark.slow
 async def test_a_four_seat_match_with_two_humans_and_two_bots_plays_to_the_end(tmp_path: Path) -> None:
     server = ServerProcess.truco(free_port(), tmp_path / "truco.db", log=tmp_path / "server.log").start()
     try:

@@ -8,6 +8,7 @@ import random
 from typing import Any
 
 import orjson
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -55,6 +56,7 @@ def _check_decode(frame: str | bytes) -> None:
         assert isinstance(msg, CommandMsg | ResyncMsg | PingMsg)
 
 
+@pytest.mark.slow
 @settings(max_examples=2000, deadline=None)
 @given(messages)
 def test_decode_never_fails_other_than_with_an_error_or_a_policy_violation(obj: dict[str, Any]) -> None:
@@ -103,6 +105,7 @@ def _mistake(rng: random.Random, my_cards: list[str]) -> str:
     return orjson.dumps(msg).decode()
 
 
+@pytest.mark.slow
 async def test_thousands_of_bad_frames_change_nothing_and_each_gets_an_answer_or_a_close() -> None:
     rng = random.Random(2024)
     limits = SocketLimits(rate=1e9, burst=1e9, max_errors=10**9)

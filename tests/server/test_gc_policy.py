@@ -5,9 +5,12 @@ from __future__ import annotations
 import asyncio
 import gc
 
+import pytest
+
 from truco.server.gc_policy import NEVER, YOUNG, GcPolicy
 
 
+@pytest.mark.slow
 async def test_full_collections_run_on_a_clock_and_settings_are_restored() -> None:
     before = gc.get_threshold()
     policy = GcPolicy(full_every_s=0.02)

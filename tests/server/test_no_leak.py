@@ -109,6 +109,7 @@ MATCHES = [
 ]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(("players", "humans", "flor"), MATCHES)
 async def test_no_frame_to_any_seat_or_spectator_names_a_card_it_may_not_know(
         players: int, humans: tuple[int, ...], flor: bool) -> None:

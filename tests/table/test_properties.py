@@ -6,6 +6,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
+import pytest
 from hypothesis import HealthCheck, event, given, settings
 from hypothesis import strategies as st
 
@@ -216,6 +217,7 @@ def start_table(seed: int, players: int, mode: str, who: str, flor: bool = False
     return t, log
 
 
+@pytest.mark.slow
 @settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(tables, streams)
 def test_random_commands_never_crash_refusals_change_nothing_and_no_card_leaks(table: Any, stream: Any):
