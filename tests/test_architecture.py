@@ -17,9 +17,8 @@ ALLOWED = {
     "bots": {"engine"},
     "protocol": {"engine", "table"},
     "storage": set(),
-    "bus": set(),
-    "runtime": {"engine", "table", "bots", "protocol", "storage", "bus"},
-    "server": {"runtime", "protocol", "storage", "bus"},
+    "runtime": {"engine", "table", "bots", "protocol", "storage"},
+    "server": {"runtime", "protocol", "storage"},
     "terminal": {"engine", "bots"},
     "cli": None,  # anything
     "bench": None,  # anything: it measures the product; no product layer imports it (below)
@@ -143,7 +142,7 @@ def test_the_graph_sees_a_planted_circle(tmp_path: Path, monkeypatch: pytest.Mon
 def test_no_product_layer_imports_the_benchmarks():
     """The load generator and simulated clients (truco.bench) measure the product and stay outside it:
     no product module imports them, nor names them in a string (importlib, ``-m``, ``module:app``)."""
-    product = {"engine", "table", "bots", "protocol", "storage", "bus", "runtime", "server", "terminal"}
+    product = {"engine", "table", "bots", "protocol", "storage", "runtime", "server", "terminal"}
     offenders = []
     for layer, path in layer_files():
         if layer not in product:
