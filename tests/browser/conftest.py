@@ -115,7 +115,7 @@ def shots() -> Path:
 class LiveServer:
     """The real ASGI app (runtime + SQLite) under uvicorn, in a thread, on 127.0.0.1 and a free port."""
 
-    def __init__(self, db: Path, bot_delay: float = 0.05) -> None:
+    def __init__(self, db: Path, bot_delay: float = 0.05, hand_pause: float = 0.0) -> None:
         import uvicorn
 
         from truco.runtime import Runtime
@@ -124,7 +124,7 @@ class LiveServer:
         from truco.storage import SQLiteStorage
 
         self.storage = SQLiteStorage(str(db))
-        self.rt = Runtime(self.storage, bot_delay=bot_delay)
+        self.rt = Runtime(self.storage, bot_delay=bot_delay, hand_pause=hand_pause)
         self.port = free_port()
         self.url = f"http://127.0.0.1:{self.port}"
         cfg = ServerConfig(http_rate=0, on_shutdown=[self.storage.close])

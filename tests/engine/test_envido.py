@@ -44,6 +44,21 @@ def test_every_envido_chain_is_worth_its_table_value(chain, querido, no_querido)
     assert h.points() == [(last_caller_team, no_querido, "envido_no_querido")]
 
 
+@pytest.mark.parametrize(("chain", "querido", "no_querido"), [
+    ("E", 2, 1), ("EE", 4, 2), ("ER", 5, 2), ("EER", 7, 4), ("F", "falta", 1), ("ERF", "falta", 5),
+])
+def test_the_stake_of_a_called_envido_is_public_as_the_table_values_it(chain, querido, no_querido):
+    """Everyone sees what the envido on the table pays: accepted and declined (seed 000's table)."""
+    from truco.engine import public_to_dict, public_view
+
+    h = Hand(HANDS)
+    for i, c in enumerate(chain):
+        h.do(f"{i % 2} {CALL[c]}")
+    stake = public_to_dict(public_view(h.state))["envido_stake"]
+    assert stake == {"querido": querido, "no_querido": no_querido}
+    assert public_view(Hand(HANDS).state).envido_stake is None
+
+
 def test_raises_only_go_up_envido_twice_real_once_falta_closes():
     h = Hand(HANDS).do("0 envido", "1 envido")
     legal = {a.do for a in legal_actions_for(h.state, 0)}

@@ -24,6 +24,7 @@ async def make_runtime() -> AsyncIterator[MakeRuntime]:
 
     async def make(storage: Storage | None = None, clock: FakeClock | None = None, **kw: Any) -> Runtime:
         kw.setdefault("bot_delay", 0)
+        kw.setdefault("hand_pause", 0)
         rt = Runtime(storage or MemoryStorage(), clock or FakeClock(),
                      seed_source=lambda: next(counter) * 2654435761 % (1 << 63), **kw)
         await rt.start()

@@ -217,13 +217,73 @@ async def test_ruling18_through_the_runtime_a_lost_connection_cancels_the_match_
     assert storage.matches(c.table_id)[0]["result"]["cancelled"]
 
 
-async def test_open_tables_are_listed_until_they_are_full(make_runtime: MakeRuntime):
+async def test_open_tables_are_listed_while_someone_is_there_until_they_are_full(make_runtime: MakeRuntime):
     rt = await make_runtime()
     c = await rt.create_table({"players": 2}, "Ana")
+    assert rt.list_open_tables() == []  # created, but its host has not arrived
+    ana = await rt.connect(c.table_id, c.token, Inbox())
     assert [t["table_id"] for t in rt.list_open_tables()] == [c.table_id]
     assert rt.list_open_tables()[0]["host"] == "Ana"
+    await rt.disconnect(ana)
+    assert rt.list_open_tables() == []  # the host closed the page: nobody to play with
+    await rt.connect(c.table_id, c.token, Inbox())
     await submit(rt, c.table_id, c.token, {"type": "add_bot", "seat": 1})
     assert rt.list_open_tables() == []
+
+
+async def test_a_private_table_is_never_listed(make_runtime: MakeRuntime):
+    rt = await make_runtime()
+    c = await rt.create_table({"players": 4, "private": True}, "Ana")
+    await rt.connect(c.table_id, c.token, Inbox())
+    assert rt.list_open_tables() == [] and rt.summary(c.table_id)["settings"]["private"] is True
+
+
+async def test_a_lobby_nobody_is_at_closes_after_30_minutes(make_runtime: MakeRuntime):
+    clock = FakeClock()
+    rt = await make_runtime(clock=clock)
+    c = await rt.create_table({"players": 4}, "Ana")
+    ana = await rt.connect(c.table_id, c.token, Inbox())
+    await rt.disconnect(ana)
+    clock.advance(30 * 60 * 1000 - 1)
+    await rt.settle()
+    assert c.table_id in rt.table_ids()
+    clock.advance(1)
+    await rt.settle()
+    assert c.table_id not in rt.table_ids()
+
+
+async def test_a_bot_waits_before_the_first_move_of_a_hand(make_runtime: MakeRuntime):
+    """People read how a hand ended before the next one moves: the hand pause (4 s), not the bot's
+    usual 0.5 s."""
+    clock = FakeClock()
+    rt = await make_runtime(clock=clock, hand_pause=4.0, bot_delay=0.5)
+    c = await rt.create_table({"players": 2}, "Ana")
+    await rt.connect(c.table_id, c.token, Inbox())
+    await submit(rt, c.table_id, c.token, {"type": "add_bot", "seat": 1, "level": "facil"})
+    await submit(rt, c.table_id, c.token, {"type": "start"})
+
+    def game() -> Any:
+        g = rt.table(c.table_id).game
+        assert g is not None
+        return g
+
+    for _ in range(3):
+        if game().turn == 1:  # the bot leads this hand: an ordinary delay
+            clock.advance(500)
+            await rt.settle()
+        assert game().turn == 0
+        await submit(rt, c.table_id, c.token, {"type": "act", "do": "mazo"})
+        if game().turn == 1:
+            break
+    else:
+        raise AssertionError("the bot never led a hand")
+    assert game().history == ()
+    clock.advance(3_999)
+    await rt.settle()
+    assert game().history == ()
+    clock.advance(1)
+    await rt.settle()
+    assert len(game().history) == 1
 
 
 async def test_bad_settings_are_refused_before_a_table_exists(make_runtime: MakeRuntime):

@@ -61,7 +61,7 @@ async def serving(clock: Clock | None = None, limits: SocketLimits | None = None
                   http_rate: float = 0.0) -> AsyncIterator[Live]:
     storage = MemoryStorage()
     clock = clock or FakeClock()
-    rt = Runtime(storage, clock=clock, bot_delay=0.0)
+    rt = Runtime(storage, clock=clock, bot_delay=0.0, hand_pause=0)
     cfg = ServerConfig(socket_limits=limits or SocketLimits(), http_rate=http_rate)
     app = create_app(rt, cfg)
     port = free_port()

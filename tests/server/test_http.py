@@ -31,11 +31,14 @@ async def test_create_returns_a_readable_code_a_token_and_the_link(live: Live) -
 
 async def test_open_tables_are_listed_without_tokens(live: Live) -> None:
     body = await live.create("Ana")
+    assert (await live.http.get("/api/tables")).json()["tables"] == []  # nobody there yet
+    host = await live.player(body["code"], body["token"])
     r = await live.http.get("/api/tables")
     tables = r.json()["tables"]
     assert [t["code"] for t in tables] == [body["code"]]
     assert body["token"] not in r.text
     assert tables[0]["free_seats"] == 3 and tables[0]["host"] == "Ana"
+    await host.close()
 
 
 async def test_a_table_is_found_by_its_code_in_any_case(live: Live) -> None:

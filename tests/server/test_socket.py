@@ -232,3 +232,28 @@ async def test_a_sena_reaches_the_partner_only_not_the_rivals_or_spectators(live
     assert not heard(players[1]) and not heard(players[3]) and not heard(spectator)
     assert players[2].view["senas"] == [{"from": 0, "sena": "ancho_espada"}]
     assert players[1].view["senas"] == [] and spectator.view["senas"] == []
+
+
+async def test_a_refusal_carries_a_reason_code_over_the_socket(live: Live) -> None:
+    host = await live.create("Ana", players=2)
+    ana = await live.player(host["code"], host["token"])
+    reply = await ana.command({"type": "start"})
+    assert reply["type"] == "error" and reply["code"] == "illegal" and reply["reason"] == "seats_empty"
+    reply = await ana.command({"type": "add_bot", "seat": 1, "level": "godlike"})
+    assert reply["code"] == "bad_message" and reply["reason"] == "unknown_bot_level"
+    await ana.close()
+
+
+async def test_a_guest_removed_by_the_host_is_told_and_their_socket_closes(live: Live) -> None:
+    host = await live.create("Ana", players=4)
+    guest = await live.join(host["code"], "Beto")
+    ana = await live.player(host["code"], host["token"])
+    beto = await live.player(host["code"], guest["token"])
+    reply = await ana.command({"type": "remove_player", "player": guest["player"]})
+    assert reply["type"] == "ack"
+    await beto.until(lambda p: p.closed)
+    assert beto.messages[-1]["type"] == "left" and beto.close_code == CloseCode.NORMAL
+    again = await WsPlayer(live.base_ws, host["code"], guest["token"]).connect()
+    await again.until(lambda p: p.closed)
+    assert again.close_code == CloseCode.BAD_TOKEN
+    await ana.close()

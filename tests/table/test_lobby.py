@@ -9,12 +9,15 @@ from truco.engine import Do
 from truco.table import (
     AddBot,
     CommandError,
+    Connect,
     Create,
+    Disconnect,
     Join,
     Leave,
     Place,
     Rematch,
     RemoveBot,
+    RemovePlayer,
     SettingsError,
     ShuffleTeams,
     Sit,
@@ -220,3 +223,77 @@ def test_views_built_together_equal_views_built_alone():
         assert alone.game is not None
         expected_game = alone.game.to_dict() | {"legal": [a.to_dict() for a in alone.legal]}
         assert together[p.pid]["game"] == expected_game
+
+
+def test_the_host_removes_a_guest_who_left_without_saying_and_their_token_stops_working():
+    d = lobby(humans=(0, 1))
+    d.system(Disconnect(1))  # Beto closed the page
+    d.send(0, RemovePlayer(1))
+    assert d.t.seats[1].empty and d.t.by_token("tok-1") is None
+    assert d.events("player_removed") == [{"type": "player_removed", "player": 1}]
+    with pytest.raises(TableError, match="not at this table"):
+        d.send(1, Sit(1))
+
+
+def test_only_the_host_removes_and_never_during_a_match():
+    d = lobby(humans=(0, 1, 2, 3))
+    with pytest.raises(TableError) as e:
+        d.send(1, RemovePlayer(2))
+    assert e.value.reason == "host_only"
+    d.send(0, Start())
+    with pytest.raises(TableError) as e:
+        d.send(0, RemovePlayer(2))
+    assert e.value.reason == "only_in_lobby"
+
+
+def test_a_host_away_for_30_s_hands_the_host_role_to_someone_here():
+    d = lobby(humans=(0, 1))
+    t0 = d.now
+    d.system(Disconnect(0))
+    d.at(29_999, t0)
+    assert d.t.host == 0
+    d.at(30_000, t0)
+    assert d.t.host == 1 and d.events("host_changed")[-1] == {"type": "host_changed", "host": 1}
+
+
+def test_a_host_who_reloads_keeps_the_host_role():
+    d = lobby(humans=(0, 1))
+    t0 = d.now
+    d.system(Disconnect(0))
+    d.now = t0 + 2_000
+    d.system(Connect(0))
+    d.at(60_000, t0)
+    assert d.t.host == 0 and not d.t.deadlines
+
+
+def test_a_host_alone_at_the_table_keeps_the_role_and_no_timer_runs():
+    d = lobby(humans=(0,))
+    d.system(Disconnect(0))
+    assert d.t.deadlines == () and d.t.host == 0
+
+
+@pytest.mark.parametrize("name", ["👨\u200d👩\u200d👧 Flia", "José ❤️", "Ana\u200dMaría"])
+def test_names_keep_what_people_type_joined_emoji_included(name: str):
+    d = lobby(humans=(0,))
+    d.system(Join(name, "tok-x"))
+    p = d.t.by_token("tok-x")
+    assert p is not None and p.name == name
+
+
+@pytest.mark.parametrize("name", ["a\x00b", "a\u202eb", "\x1b[31mrojo"])
+def test_names_refuse_only_what_cannot_be_shown(name: str):
+    d = lobby(humans=(0,))
+    with pytest.raises(TableError) as e:
+        d.system(Join(name, "tok-x"))
+    assert e.value.reason == "name_unshowable"
+
+
+def test_every_refusal_carries_a_reason_code_a_client_can_word():
+    d = Driver()
+    other = (d.turn + 1) % 4
+    with pytest.raises(TableError) as e:
+        d.seat(other, Do.MAZO)
+    assert e.value.reason == "not_your_turn"
+    with pytest.raises(TableError) as e:
+        d.send(0, Sit(1))
+    assert e.value.reason == "only_in_lobby"

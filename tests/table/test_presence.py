@@ -127,3 +127,27 @@ def test_ruling19_against_bots_a_disconnection_forces_no_vote():
     d.seat(0, Do.QUIERO)
     d.seat(2, Do.QUIERO)
     assert d.t.vote is None and d.t.game is not None and d.t.game.truco_level == 1
+
+
+def test_a_newcomer_in_a_freed_seat_gets_a_plain_waiting_room_not_the_cancelled_match():
+    d = Driver()
+    d.drop(3)
+    d.at(HOLD, d.now)
+    assert d.t.phase == "lobby" and d.view(0).result is not None  # those who were there are told
+    from truco.table import Join, Sit
+    d.system(Join("Nuevo", "tok-new"))
+    newcomer = len(d.t.players) - 1
+    d.send(newcomer, Sit(3))
+    from truco.table import table_view
+    assert table_view(Facts(d.t), newcomer).result is None
+    assert d.view(0).result is not None and d.view(0).result.name == "p3"
+
+
+def test_a_cancelled_match_names_who_did_not_come_back():
+    d = Driver()
+    d.drop(2)
+    d.at(HOLD, d.now)
+    r = d.t.result
+    assert r is not None and (r.reason, r.seat, r.name) == ("disconnected", 2, "p2")
+    assert d.events("match_cancelled")[-1] == {"type": "match_cancelled", "seat": 2, "name": "p2",
+                                               "reason": "disconnected"}

@@ -129,7 +129,7 @@ def test_ruling16_votes_are_seen_by_the_answering_team_only():
     d, _, (a, b) = truco_pending()
     d.seat(a, Do.QUIERO)
     mine = d.view(b).vote
-    assert mine is not None and mine.mine and dict(mine.votes)[a] is Do.QUIERO
+    assert mine is not None and mine.mine and {s: v for s, v, _ in mine.votes}[a] is Do.QUIERO
     theirs = d.view((a + 1) % 4).vote
     assert theirs is not None and not theirs.mine and theirs.votes == () and theirs.options == ()
     cast = [e for e in d.effects if event_dict(e.event)["type"] == "vote_cast"]
@@ -203,3 +203,28 @@ def test_a_team_of_bots_answers_by_its_bot():
     assert bot % 2 == 1
     d.bot(bot, Do.NO_QUIERO)
     assert d.t.vote is None
+
+
+def test_ruling16_the_callers_never_learn_that_the_answering_team_disagrees():
+    """A split is the answering team's business: the callers see only that the team is answering."""
+    d, t0, (a, b) = truco_pending()
+    d.seat(a, Do.QUIERO)
+    d.seat(b, Do.NO_QUIERO)
+    caller = (a + 1) % 4
+    split = [e for e in d.effects if event_dict(e.event)["type"] == "vote_split"]
+    assert split and all(e.audience.kind == "team" and e.audience.value == a % 2 for e in split)
+    theirs = d.view(caller)
+    assert theirs.vote is not None and theirs.vote.window_ends_ms is None
+    assert all(kind != "vote_window" for kind, _, _ in theirs.deadlines)
+    mine = d.view(a)
+    assert mine.vote is not None and mine.vote.window_ends_ms == t0 + WINDOW
+
+
+def test_ruling18_a_dropped_partners_no_quiero_is_marked_as_forced():
+    d, _, (a, b) = truco_pending()
+    d.seat(a, Do.QUIERO)
+    d.drop(b)
+    mine = d.view(a).vote
+    assert mine is not None
+    assert {s: (v, forced) for s, v, forced in mine.votes} == {a: (Do.QUIERO, False), b: (Do.NO_QUIERO, True)}
+    assert {v["seat"]: v["forced"] for v in d.view(a).to_dict()["vote"]["votes"]} == {a: False, b: True}

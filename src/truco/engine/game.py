@@ -103,9 +103,9 @@ def next_hand(state: State, *, seed: int | None = None,
               hands: Sequence[Sequence[Card]] | None = None) -> tuple[State, list[Event]]:
     """Deal the next hand: the deal passes to the next seat (rule 2). A finished chico resets the score."""
     if not state.hand_over:
-        raise IllegalAction("the hand is not over yet")
+        raise IllegalAction("the hand is not over yet", "hand_not_over")
     if state.match_over:
-        raise IllegalAction("the match is over")
+        raise IllegalAction("the match is over", "match_over")
     st = state.copy()
     if st.chico_over:
         st.score = (0, 0)
@@ -291,10 +291,11 @@ def apply(state: State, action: Action) -> tuple[State, list[Event]]:
     """Apply one action; returns the new state and the public events. Raises ``IllegalAction``."""
     seat = action.seat
     if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < state.n:
-        raise IllegalAction(f"there is no seat {seat!r} at this table")
+        raise IllegalAction(f"there is no seat {seat!r} at this table", "no_such_seat")
     legal = legal_actions_for(state, seat)
     if action not in legal:
-        raise IllegalAction(why_illegal(state, action))
+        reason, message = illegal_reason(state, action)
+        raise IllegalAction(message, reason)
     canonical = legal[legal.index(action)]
     st = state.copy()
     st.history = (*state.history, canonical)
@@ -549,6 +550,13 @@ def _no_quiero(st: State, seat: Seat, events: list[Event]) -> None:
         _after_side_bet(st)
 
 
+def envido_stake(chain: tuple[Do, ...]) -> tuple[int | None, int]:
+    """What an envido chain pays: accepted (``None`` for a falta envido, whose value depends on who
+    wins) and declined (the chain before the last call, at least 1)."""
+    accepted = None if Do.FALTA_ENVIDO in chain else sum(ENVIDO_POINTS[c] for c in chain)
+    return accepted, max(1, sum(ENVIDO_POINTS.get(c, 0) for c in chain[:-1]))
+
+
 def falta_value(st: State, winner: Team) -> int:
     return falta_points(st.rules, st.score, winner)
 
@@ -653,55 +661,62 @@ def _settle_flor_contest(st: State, events: list[Event]) -> None:
 
 def why_illegal(st: State, action: Action) -> str:
     """A reason a player can read for an action that is not legal now."""
+    return illegal_reason(st, action)[1]
+
+
+def illegal_reason(st: State, action: Action) -> tuple[str, str]:
+    """Why an action is not legal now: a short code for programs (a client words it in the player's
+    language) and a sentence in English."""
     seat = action.seat
     try:
         do = Do(action.do)
     except ValueError:
-        return f"unknown action {action.do!r}"
+        return "unknown_action", f"unknown action {action.do!r}"
     if st.match_over:
-        return "the match is over"
+        return "match_over", "the match is over"
     if st.hand_over:
-        return "the hand is over"
+        return "hand_over", "the hand is over"
     if (st.folded >> seat) & 1:
-        return "you went to the mazo this hand"
+        return "in_the_mazo", "you went to the mazo this hand"
     if do is Do.PLAY and action.card is None:
-        return "play needs a card"
+        return "card_needed", "play needs a card"
     if st.pending != P_NONE:
         what = {P_TRUCO: "the truco", P_ENVIDO: "the envido", P_FLOR: "the flor"}[st.pending]
         if (seat & 1) != st.answer_team:
             if do in (Do.PLAY, Do.MAZO):
-                return f"{what} must be answered first"
-            return f"the other team must answer {what}"
-        return f"you cannot answer {what} with {do.value}"
+                return "answer_pending", f"{what} must be answered first"
+            return "other_team_answers", f"the other team must answer {what}"
+        return "not_an_answer", f"you cannot answer {what} with {do.value}"
     if do in (Do.QUIERO, Do.NO_QUIERO, Do.CONTRA_FLOR, Do.CONTRA_FLOR_AL_RESTO, Do.CON_FLOR_ME_ACHICO):
-        return "there is no call to answer"
+        return "nothing_to_answer", "there is no call to answer"
     if seat != st.turn:
-        return "it is not your turn"
+        return "not_your_turn", "it is not your turn"
     if do is Do.PLAY:
-        return "you do not hold that card"
+        return "card_not_held", "you do not hold that card"
     if do in _ENVIDO_OPENERS:
         if st.results or (st.round_mask >> seat) & 1:
-            return "envido can only be called in the first round, before you play your card"
+            return ("envido_too_late",
+                    "envido can only be called in the first round, before you play your card")
         if st.envido_chain or st.envido_settled:
-            return "the envido was already called this hand"
+            return "envido_already_called", "the envido was already called this hand"
         if st.truco_level:
-            return "no envido after the truco was accepted"
+            return "envido_after_truco", "no envido after the truco was accepted"
         if st.flor_chain:
-            return "a flor cancels the envido"
-        return "with flor you sing flor, not envido"
+            return "flor_cancels_envido", "a flor cancels the envido"
+        return "sing_flor_instead", "with flor you sing flor, not envido"
     if do is Do.FLOR:
         if not st.rules.flor:
-            return "this table plays without flor"
+            return "no_flor_at_this_table", "this table plays without flor"
         if not has_flor(st.dealt[seat]):
-            return "you do not have flor"
-        return "the flor can only be sung once, before you play your first card"
+            return "no_flor_in_hand", "you do not have flor"
+        return "flor_too_late", "the flor can only be sung once, before you play your first card"
     if do in _LEVEL_OF:
         if st.truco_level == 3:
-            return "the vale cuatro cannot be raised"
+            return "vale_cuatro_is_the_top", "the vale cuatro cannot be raised"
         if _LEVEL_OF[do] != st.truco_level + 1:
-            return f"the next bet is {_TRUCO_BY_LEVEL[min(st.truco_level, 2)].value}"
-        return "only the team that accepted the last bet may raise it"
-    return f"{do.value} is not allowed now"
+            return "not_the_next_bet", f"the next bet is {_TRUCO_BY_LEVEL[min(st.truco_level, 2)].value}"
+        return "raise_not_yours", "only the team that accepted the last bet may raise it"
+    return "not_allowed_now", f"{do.value} is not allowed now"
 
 
 def tanto_of(st: State, seat: Seat) -> int:

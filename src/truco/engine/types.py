@@ -14,7 +14,12 @@ PARDA: Team = -1
 
 
 class IllegalAction(ValueError):
-    """An action the rules do not allow now; the message is meant for the player."""
+    """An action the rules do not allow now; the message is meant for the player, ``reason`` (a
+    short code such as ``not_your_turn``) for a program that words it in the player's language."""
+
+    def __init__(self, message: str, reason: str = "not_allowed_now") -> None:
+        super().__init__(message)
+        self.reason = reason
 
 
 class Do(StrEnum):

@@ -10,7 +10,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from truco.engine.cards import NAME, Card, has_flor, tanto
-from truco.engine.game import legal_actions_for, to_act
+from truco.engine.game import envido_stake, legal_actions_for, to_act
 from truco.engine.state import P_ENVIDO, P_FLOR, P_NONE, P_TRUCO, State
 from truco.engine.types import Action, Do, Rules, Seat, Team
 
@@ -45,6 +45,9 @@ class PublicView:
     truco_level: Do | None
     truco_owner: Team
     envido_chain: tuple[Do, ...]
+    envido_stake: tuple[int | None, int] | None
+    """While an envido chain is called: what it pays accepted (``None``: a falta, worth what the
+    winner needs) and declined."""
     envido_open: bool
     flor_chain: tuple[Do, ...]
     sung: tuple[tuple[Seat, int, bool], ...]
@@ -129,6 +132,7 @@ def public_view(st: State) -> PublicView:
         truco_level=_TRUCO_NAMES[st.truco_level],
         truco_owner=st.truco_owner,
         envido_chain=st.envido_chain,
+        envido_stake=envido_stake(st.envido_chain) if st.envido_chain else None,
         envido_open=envido_open,
         flor_chain=st.flor_chain,
         sung=st.sung,
@@ -194,6 +198,9 @@ def public_to_dict(p: PublicView) -> dict[str, Any]:
         "truco_level": None if p.truco_level is None else str(p.truco_level),
         "truco_owner": p.truco_owner,
         "envido_chain": [str(c) for c in p.envido_chain],
+        "envido_stake": None if p.envido_stake is None else
+        {"querido": "falta" if p.envido_stake[0] is None else p.envido_stake[0],
+         "no_querido": p.envido_stake[1]},
         "envido_open": p.envido_open,
         "flor_chain": [str(c) for c in p.flor_chain],
         "sung": [{"seat": s, "tanto": t, "flor": f} for s, t, f in p.sung],

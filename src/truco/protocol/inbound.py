@@ -29,6 +29,7 @@ from truco.table import (
     PlayerCommand,
     Rematch,
     RemoveBot,
+    RemovePlayer,
     Sena,
     ShuffleTeams,
     Sit,
@@ -106,6 +107,15 @@ class RemoveBotIn(_Command, frozen=True, tag="remove_bot"):
 
     def command(self) -> PlayerCommand:
         return RemoveBot(self.seat)
+
+
+class RemovePlayerIn(_Command, frozen=True, tag="remove_player"):
+    """Host, outside a match: take someone off the table."""
+
+    player: PlayerNo
+
+    def command(self) -> PlayerCommand:
+        return RemovePlayer(self.player)
 
 
 class StartIn(_Command, frozen=True, tag="start"):
@@ -186,8 +196,8 @@ class EndHandIn(_Command, frozen=True, tag="end_hand"):
         return EndHand()
 
 
-_Inbound = (PingIn | ResyncIn | SitIn | PlaceIn | ShuffleTeamsIn | AddBotIn | RemoveBotIn | StartIn | LeaveIn
-            | RematchIn | ActIn | VoteIn | SenaIn | AwardIn | UndoAwardIn | EndHandIn)
+_Inbound = (PingIn | ResyncIn | SitIn | PlaceIn | ShuffleTeamsIn | AddBotIn | RemoveBotIn | RemovePlayerIn
+            | StartIn | LeaveIn | RematchIn | ActIn | VoteIn | SenaIn | AwardIn | UndoAwardIn | EndHandIn)
 _DECODER = msgspec.json.Decoder(_Inbound)
 
 

@@ -67,12 +67,15 @@ class Ack(_Out, frozen=True, tag="ack"):
 
 
 class Error(_Out, frozen=True, tag="error"):
-    """A message refused: nothing changed. ``id`` names the command when it had a readable one."""
+    """A message refused: nothing changed. ``id`` names the command when it had a readable one;
+    ``reason`` is the refusal's short code (``not_your_turn``…) that a client words for its player;
+    ``message`` is the same in English, for people reading logs."""
 
     code: ErrorCode
     message: str
     id: str | None
     version: int | None = None
+    reason: str | None = None
 
 
 class Pong(_Out, frozen=True, tag="pong"):

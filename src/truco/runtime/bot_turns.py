@@ -31,15 +31,23 @@ class BotTurns:
     """Bots of every table of this process, and how long they wait before acting."""
 
     def __init__(self, delay: float | tuple[float, float], factory: BotFactory | None,
-                 jitter_seed: int) -> None:
+                 jitter_seed: int, hand_pause_ms: int = 0) -> None:
         self.delay = delay
+        self.hand_pause_ms = hand_pause_ms
         self._factory = factory or default_bot
         self._jitter = random.Random(jitter_seed)
         self._bots: dict[tuple[str, int, int, str], Bot] = {}
 
-    def delay_ms(self, t: Table) -> int:
+    def delay_ms(self, t: Table, hand_ended: bool = False) -> int:
+        """How long a bot seems to think: the table's own ``bot_delay`` when it sets one, exactly;
+        else the runtime's, and at the start of a hand at least ``hand_pause_ms``, so the people at
+        the table see how the last hand ended before the next one moves."""
         if t.settings.bot_delay is not None:
             return int(t.settings.bot_delay * 1000)
+        think = self._think_ms()
+        return max(think, self.hand_pause_ms) if hand_ended else think
+
+    def _think_ms(self) -> int:
         if isinstance(self.delay, tuple):
             lo, hi = self.delay
             return int(self._jitter.uniform(lo, hi) * 1000)

@@ -12,6 +12,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
+from truco.engine.types import HandEnded
 from truco.protocol import CloseCode, ErrorCode
 from truco.runtime.bot_turns import BotTurns
 from truco.runtime.clock import Clock
@@ -64,6 +65,8 @@ class SubmitResult:
     reason: str | None = None
     duplicate: bool = False
     code: ErrorCode = ErrorCode.ILLEGAL
+    why: str | None = None
+    """The refusal's short code (``not_your_turn``, ``seat_taken``…), for a client to word it."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -75,6 +78,7 @@ class Services:
     timers: Timers
     bots: BotTurns
     idle_ms: int | None
+    lobby_idle_ms: int | None
     conn_ids: Callable[[], int]
 
 
@@ -146,7 +150,7 @@ class Mailbox:
             p = self.table.by_token(job.token)
             if p is None:
                 return SubmitResult(False, self.table.version, "unknown seat token",
-                                    code=ErrorCode.NOT_ALLOWED)
+                                    code=ErrorCode.NOT_ALLOWED, why="unknown_token")
             return self.command(Envelope(job.envelope.command, p.pid), job.cid)
         if isinstance(job, JoinAs):
             return self._join(job)
@@ -250,10 +254,11 @@ class Mailbox:
         try:
             new, out = apply(self.table, env, now)
         except TableError as e:
-            return SubmitResult(False, self.table.version, str(e))
+            return SubmitResult(False, self.table.version, str(e), why=e.reason)
         except Exception:  # a bug must not cost the match: the table is unchanged, the command refused
             log.exception("table %s: %s failed", self.table_id, _kind(env.command))
-            return SubmitResult(False, self.table.version, "the server could not do that")
+            return SubmitResult(False, self.table.version, "the server could not do that",
+                                why="server_error")
         if not out.changed:
             return SubmitResult(True, self.table.version)
         entry = LogEntry(new.version, now, command_to_dict(env.command), env.player, cid)
@@ -264,7 +269,7 @@ class Mailbox:
         except StorageError as e:
             log.error("table %s: not stored, not applied: %s", self.table_id, e)
             return SubmitResult(False, self.table.version, "the server could not save that; try again",
-                                code=ErrorCode.UNAVAILABLE)
+                                code=ErrorCode.UNAVAILABLE, why="not_stored")
         self.table = new
         self.facts = Facts(new)
         if cid is not None:
@@ -275,7 +280,7 @@ class Mailbox:
             if conn.player is not None:
                 self.players.pop(conn.player, None)
         self._keep_meta()
-        self._schedule(now)
+        self._schedule(now, any(isinstance(e.event, HandEnded) for e in out.effects))
         return SubmitResult(True, new.version)
 
     def _keep_meta(self) -> None:
@@ -293,7 +298,7 @@ class Mailbox:
             except StorageError as e:
                 log.error("table %s: not closed in storage: %s", t.table_id, e)
 
-    def _schedule(self, now: int) -> None:
+    def _schedule(self, now: int, hand_ended: bool) -> None:
         t = self.table
         if t.phase == "closed":
             return
@@ -301,12 +306,13 @@ class Mailbox:
         d = t.next_deadline()
         if d is not None:
             timers.arm_deadline(t.table_id, d.token, d.at_ms, t.version)
-        if not self.players and self.s.idle_ms is not None:
-            timers.push(now + self.s.idle_ms, t.table_id, "idle", t.version)
+        idle = self.s.idle_ms if t.phase == "playing" else self.s.lobby_idle_ms
+        if not self.players and idle is not None:
+            timers.push(now + idle, t.table_id, "idle", t.version)
         if self.facts.hints_wanted():
             timers.push(now, t.table_id, "bot", t.version)
         elif self.facts.bots_to_act():
-            timers.push(now + self.s.bots.delay_ms(t), t.table_id, "bot", t.version)
+            timers.push(now + self.s.bots.delay_ms(t, hand_ended), t.table_id, "bot", t.version)
 
 
 def _kind(cmd: Command) -> str:

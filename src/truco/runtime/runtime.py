@@ -53,7 +53,13 @@ class Runtime:
                  bot_delay: float | tuple[float, float] = (0.7, 1.5),
                  bot_factory: BotFactory | None = None,
                  token_source: Callable[[], str] | None = None,
-                 idle_seconds: float | None = 6 * 3600) -> None:
+                 idle_seconds: float | None = 6 * 3600,
+                 lobby_idle_seconds: float | None = 30 * 60,
+                 hand_pause: float = 4.0) -> None:
+        """``idle_seconds``: a match nobody is connected to is closed after this long;
+        ``lobby_idle_seconds``: the same for a table in the lobby or after its match;
+        ``hand_pause``: seconds a bot waits before the first move of a hand, so people can read how
+        the last one ended."""
         self.storage = storage
         self.clock: Clock = clock or SystemClock()
         self._seed = seed_source or (lambda: secrets.randbits(63))
@@ -63,8 +69,9 @@ class Runtime:
         conn_ids = itertools.count(1)
         self._services = Services(
             storage=storage, clock=self.clock, timers=self.timers,
-            bots=BotTurns(bot_delay, bot_factory, self._seed()),
+            bots=BotTurns(bot_delay, bot_factory, self._seed(), int(hand_pause * 1000)),
             idle_ms=None if idle_seconds is None else int(idle_seconds * 1000),
+            lobby_idle_ms=None if lobby_idle_seconds is None else int(lobby_idle_seconds * 1000),
             conn_ids=lambda: next(conn_ids))
         self._closed = False
 
@@ -159,8 +166,8 @@ class Runtime:
         box = Mailbox(t, self._services)
         self.storage.create_table(table_id, box.meta, LogEntry(1, now, command_to_dict(cmd)))
         self._open(box)
-        if self._services.idle_ms is not None:  # created and never visited: closed in time too
-            self.timers.push(now + self._services.idle_ms, table_id, "idle", t.version)
+        if self._services.lobby_idle_ms is not None:  # created and never visited: closed in time too
+            self.timers.push(now + self._services.lobby_idle_ms, table_id, "idle", t.version)
         if bots is not None:
             res: SubmitResult = await box.call(FillWithBots(bots))
             if not res.ok:
@@ -200,7 +207,7 @@ class Runtime:
         if isinstance(command, AddBot) and command.level not in LEVELS:
             return SubmitResult(False, box.table.version,
                                 f"unknown bot level (choose from {', '.join(LEVELS)})",
-                                code=ErrorCode.BAD_MESSAGE)
+                                code=ErrorCode.BAD_MESSAGE, why="unknown_bot_level")
         result: SubmitResult = await self._call(box, SubmitAs(token, Envelope(command), cid))
         return result
 
@@ -217,9 +224,10 @@ class Runtime:
         return table_view(box.facts, p.pid).to_dict()
 
     def list_open_tables(self) -> list[dict[str, Any]]:
-        """Tables in the lobby with a free seat: for the lobby listing."""
-        return [box.meta for box in self._tables.values()
-                if box.table.phase == "lobby" and any(s.empty for s in box.table.seats)]
+        """Public tables in the lobby with a free seat and someone connected: for the lobby listing."""
+        return [m for m in (box.meta for box in self._tables.values())
+                if m.get("phase") == "lobby" and m.get("free_seats") and m.get("here")
+                and not m.get("settings", {}).get("private")]
 
     def summary(self, table_id: str) -> dict[str, Any]:
         """What anyone holding a table's code may see of it (``truco.table.table_summary``)."""

@@ -172,9 +172,10 @@ class SocketSession:
         elif isinstance(msg, CommandMsg):
             await self._command(msg)
 
-    def _error(self, code: ErrorCode, message: str, cid: str | None, version: int | None = None) -> None:
+    def _error(self, code: ErrorCode, message: str, cid: str | None, version: int | None = None,
+               reason: str | None = None) -> None:
         self.errors += 1
-        self.push(Error(code=code, message=message, id=cid, version=version))
+        self.push(Error(code=code, message=message, id=cid, version=version, reason=reason))
         if self.errors >= self.limits.max_errors:
             self.close_soon(CloseCode.POLICY, "too many bad messages")
 
@@ -204,4 +205,4 @@ class SocketSession:
             self.errors = 0
             self.push(Ack(id=msg.id, version=res.version, duplicate=res.duplicate))
         else:
-            self._error(res.code, res.reason or "not now", msg.id, res.version)
+            self._error(res.code, res.reason or "not now", msg.id, res.version, res.why)

@@ -13,7 +13,7 @@ from truco.table.state import Player, Table
 
 def _require_casual_host(t: Table, p: Player) -> None:
     if t.settings.mode != "casual":
-        raise TableError("points are added by hand only in casual mode")
+        raise TableError("points are added by hand only in casual mode", "casual_only")
     require_host(t, p)
     require_phase(t, "playing", "points are added")
 
@@ -21,9 +21,9 @@ def _require_casual_host(t: Table, p: Player) -> None:
 def award(t: Table, p: Player, cmd: Award, ctx: Ctx) -> None:
     _require_casual_host(t, p)
     if cmd.team not in (0, 1):
-        raise TableError("team is 0 or 1")
+        raise TableError("team is 0 or 1", "bad_team")
     if not 1 <= cmd.points <= 4:
-        raise TableError("an award is +1, +2, +3 or +4")
+        raise TableError("an award is +1, +2, +3 or +4", "bad_points")
     t.awards = (*t.awards, (cmd.team, cmd.points))
     t.casual_score = _score(t)
     ctx.send(EVERYONE, Awarded(cmd.team, cmd.points, t.casual_score))
@@ -35,7 +35,7 @@ def award(t: Table, p: Player, cmd: Award, ctx: Ctx) -> None:
 def undo_award(t: Table, p: Player, cmd: UndoAward, ctx: Ctx) -> None:
     _require_casual_host(t, p)
     if not t.awards:
-        raise TableError("there is no award to undo")
+        raise TableError("there is no award to undo", "nothing_to_undo")
     team, points = t.awards[-1]
     t.awards = t.awards[:-1]
     t.casual_score = _score(t)

@@ -72,6 +72,14 @@ class RemoveBot:
 
 
 @dataclass(frozen=True, slots=True)
+class RemovePlayer:
+    """Host, lobby or after the match: take a person off the table (one who left without saying)."""
+
+    kind: ClassVar[str] = "remove_player"
+    player: int
+
+
+@dataclass(frozen=True, slots=True)
 class Start:
     """Host: start the match once every seat is taken."""
 
@@ -132,8 +140,8 @@ class Rematch:
     kind: ClassVar[str] = "rematch"
 
 
-PlayerCommand = (Sit | Place | ShuffleTeams | AddBot | RemoveBot | Start | Leave | Act | Sena | Award
-                 | UndoAward | EndHand | Rematch)
+PlayerCommand = (Sit | Place | ShuffleTeams | AddBot | RemoveBot | RemovePlayer | Start | Leave | Act | Sena
+                 | Award | UndoAward | EndHand | Rematch)
 
 
 # ------------------------------------------------------------------ system commands (runtime only)
@@ -214,8 +222,8 @@ SystemCommand = Create | Join | Connect | Disconnect | Wake | Recovered | Abando
 Command = PlayerCommand | SystemCommand
 
 PLAYER_COMMANDS: dict[str, type[Any]] = {c.kind: c for c in (
-    Sit, Place, ShuffleTeams, AddBot, RemoveBot, Start, Leave, Act, Sena, Award, UndoAward, EndHand,
-    Rematch)}
+    Sit, Place, ShuffleTeams, AddBot, RemoveBot, RemovePlayer, Start, Leave, Act, Sena, Award, UndoAward,
+    EndHand, Rematch)}
 SYSTEM_COMMANDS: dict[str, type[Any]] = {c.kind: c for c in (
     Create, Join, Connect, Disconnect, Wake, Recovered, Abandon, BotAct, BotHint)}
 

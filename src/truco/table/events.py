@@ -90,6 +90,14 @@ class PlayerLeft:
 
 
 @dataclass(frozen=True, slots=True)
+class PlayerRemoved:
+    """The host took ``player`` off the table (someone who left without saying)."""
+
+    kind: ClassVar[str] = "player_removed"
+    player: int
+
+
+@dataclass(frozen=True, slots=True)
 class HostChanged:
     kind: ClassVar[str] = "host_changed"
     host: int
@@ -246,9 +254,9 @@ class ServerRestarted:
 
 
 TableEvent = (TableCreated | PlayerJoined | Seated | TeamsShuffled | BotAdded | BotRemoved | PlayerLeft
-              | HostChanged | TableClosed | MatchStarted | MatchOver | MatchCancelled | HandEndedEarly
-              | VoteOpened | VoteCast | VoteSplit | VoteDecided | VoteExpired | BotHinted | SenaSent
-              | Awarded | AwardUndone | Connected | Disconnected | SeatHeld | ServerRestarted)
+              | PlayerRemoved | HostChanged | TableClosed | MatchStarted | MatchOver | MatchCancelled
+              | HandEndedEarly | VoteOpened | VoteCast | VoteSplit | VoteDecided | VoteExpired | BotHinted
+              | SenaSent | Awarded | AwardUndone | Connected | Disconnected | SeatHeld | ServerRestarted)
 AnyEvent = TableEvent | Event
 """What an effect carries: a table event or one of the engine's."""
 

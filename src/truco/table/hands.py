@@ -11,8 +11,8 @@ from truco.engine import Action, Event, IllegalAction, State, hand_record, new_m
 from truco.engine import apply as engine_apply
 from truco.engine.cards import NAME
 from truco.engine.types import PointsAwarded
-from truco.table.edits import Ctx, TableError, add_deadline, derived_seed, drop_deadlines
-from truco.table.effects import EVERYONE
+from truco.table.edits import Ctx, TableError, add_deadline, derived_seed, drop_deadlines, set_result
+from truco.table.effects import EVERYONE, to_team
 from truco.table.events import MatchOver, MatchResult, VoteDecided, VoteOpened, VoteSplit
 from truco.table.queries import Facts
 from truco.table.state import Table, Vote
@@ -39,7 +39,7 @@ def step(t: Table, action: Action, ctx: Ctx) -> None:
     try:
         t.game, events = engine_apply(t.game, action)
     except IllegalAction as e:
-        raise TableError(str(e)) from None
+        raise TableError(str(e), e.reason) from None
     _engine_events(t, events, ctx)
     _after_engine(t, ctx)
 
@@ -120,7 +120,7 @@ def settle_vote(t: Table, ctx: Ctx) -> None:
         return
     if t.deadlines_on and not any(d.kind == "vote_window" for d in t.deadlines):
         d = add_deadline(t, "vote_window", t.settings.vote_seconds * 1000, ctx)
-        ctx.send(EVERYONE, VoteSplit(v.team, d.at_ms))
+        ctx.send(to_team(v.team), VoteSplit(v.team, d.at_ms))  # the callers never learn of a split
 
 
 def resolve_vote(t: Table, action: Action, ctx: Ctx) -> None:
@@ -175,9 +175,9 @@ def record_unfinished_hand(t: Table) -> None:
 
 
 def end_match(t: Table, result: MatchResult, ctx: Ctx) -> None:
-    t.result = result
+    set_result(t, result)
     t.vote = None
-    t.deadlines = ()
+    drop_deadlines(t, "vote_window", "answer", "reconnect")
     t.phase = "over"
     ctx.send(EVERYONE, MatchOver(result))
     ctx.records.append(match_record(t))

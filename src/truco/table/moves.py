@@ -18,9 +18,9 @@ from truco.table.state import Player, Table
 def act(t: Table, p: Player, cmd: Act, ctx: Ctx) -> None:
     require_phase(t, "playing", "cards are played")
     if p.seat is None:
-        raise TableError("you have no seat in this match")
+        raise TableError("you have no seat in this match", "no_seat")
     if t.settings.mode == "casual" and cmd.do not in CASUAL_DO:
-        raise TableError("in casual mode the calls are made aloud")
+        raise TableError("in casual mode the calls are made aloud", "casual_calls_aloud")
     action = Action(p.seat, cmd.do, cmd.card)
     if t.vote is not None and p.seat % 2 == t.vote.team:
         _cast_vote(t, p.seat, action, ctx)
@@ -33,12 +33,12 @@ def _cast_vote(t: Table, seat: int, action: Action, ctx: Ctx) -> None:
     assert v is not None
     facts = Facts(t)
     if seat not in facts.voters():
-        raise TableError("you cannot answer this call")
+        raise TableError("you cannot answer this call", "not_a_voter")
     if action not in facts.engine_legal(seat):
         raise TableError(f"you cannot answer {v.call.value.replace('_', ' ')} with "
-                         f"{action.do.value.replace('_', ' ')}")
+                         f"{action.do.value.replace('_', ' ')}", "not_an_answer")
     if v.vote_of(seat) is action.do and seat not in v.forced:
-        raise TableError("you already voted that")
+        raise TableError("you already voted that", "already_voted")
     t.vote = replace(v, votes=(*((s, d) for s, d in v.votes if s != seat), (seat, action.do)),
                      forced=tuple(s for s in v.forced if s != seat))
     ctx.send(to_team(v.team), VoteCast(seat, action.do))
@@ -47,19 +47,19 @@ def _cast_vote(t: Table, seat: int, action: Action, ctx: Ctx) -> None:
 
 def bot_act(t: Table, cmd: BotAct, ctx: Ctx) -> bool:
     if t.phase != "playing" or t.game is None:
-        raise TableError("no match is on")
+        raise TableError("no match is on", "no_match")
     check_seat(t, cmd.seat)
     if t.seats[cmd.seat].bot is None:
-        raise TableError("that seat is not a bot")
+        raise TableError("that seat is not a bot", "not_a_bot")
     facts = Facts(t)
     if cmd.seat not in facts.bots_to_act():
-        raise TableError("the table is not waiting for that bot")
+        raise TableError("the table is not waiting for that bot", "not_waiting_for_bot")
     action = Action(cmd.seat, cmd.do, cmd.card)
     if t.settings.mode == "casual" and cmd.do not in CASUAL_DO:
-        raise TableError("in casual mode the calls are made aloud")
+        raise TableError("in casual mode the calls are made aloud", "casual_calls_aloud")
     if t.vote is not None:
         if action not in facts.engine_legal(cmd.seat):
-            raise TableError("that answer is not legal")
+            raise TableError("that answer is not legal", "not_an_answer")
         resolve_vote(t, action, ctx)
     else:
         step(t, action, ctx)
@@ -71,9 +71,9 @@ def bot_hint(t: Table, cmd: BotHint, ctx: Ctx) -> bool:
     v = t.vote
     facts = Facts(t)
     if v is None or cmd.seat not in facts.hints_wanted():
-        raise TableError("no hint is wanted from that seat")
+        raise TableError("no hint is wanted from that seat", "no_hint_wanted")
     if Action(cmd.seat, cmd.do) not in facts.engine_legal(cmd.seat):
-        raise TableError("that answer is not legal")
+        raise TableError("that answer is not legal", "not_an_answer")
     t.vote = replace(v, hints=(*v.hints, (cmd.seat, cmd.do)))
     ctx.send(to_team(v.team), BotHinted(cmd.seat, cmd.do))
     return True
@@ -82,10 +82,10 @@ def bot_hint(t: Table, cmd: BotHint, ctx: Ctx) -> bool:
 def sena(t: Table, p: Player, cmd: Sena, ctx: Ctx) -> None:
     require_phase(t, "playing", "señas are made")
     if not t.settings.senas_allowed:
-        raise TableError("this table plays without señas")
+        raise TableError("this table plays without señas", "no_senas")
     if p.seat is None:
-        raise TableError("you have no seat in this match")
+        raise TableError("you have no seat in this match", "no_seat")
     if cmd.sena not in SENAS:
-        raise TableError("unknown seña")
+        raise TableError("unknown seña", "unknown_sena")
     t.senas = (*t.senas, (p.seat, cmd.sena))
     ctx.send(to_team(p.seat % 2), SenaSent(p.seat, cmd.sena))

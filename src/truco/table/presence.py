@@ -14,12 +14,14 @@ from truco.table.edits import (
     deadline_infos,
     drop_deadlines,
     set_player,
+    set_result,
     set_slot,
 )
 from truco.table.effects import EVERYONE, to_seat, to_team
 from truco.table.events import (
     Connected,
     Disconnected,
+    HostChanged,
     MatchCancelled,
     MatchResult,
     SeatHeld,
@@ -32,16 +34,23 @@ from truco.table.hands import force_vote, match_record, record_unfinished_hand, 
 from truco.table.queries import Facts
 from truco.table.state import SeatSlot, Table
 
+HOST_AWAY_MS = 30_000
+"""A host gone this long (not a reload) hands the host role to someone who is here."""
+
 
 def connect(t: Table, cmd: Connect, ctx: Ctx) -> bool:
     p = t.player(cmd.player)
     if p is None:
-        raise TableError("there is no such player")
+        raise TableError("there is no such player", "no_such_player")
     if p.connected:
         return False
     set_player(t, replace(p, connected=True, restart_grace=False))
     if p.seat is not None:
         drop_deadlines(t, "reconnect", seat=p.seat)
+    if p.pid == t.host:
+        drop_deadlines(t, "host_away")
+    else:
+        _watch_host(t, ctx)
     ctx.send(EVERYONE, Connected(p.pid, p.seat))
     if p.restart_grace:  # back after our restart: tell them why the deadlines moved
         ctx.send(to_seat(p.seat) if p.seat is not None else EVERYONE, ServerRestarted(deadline_infos(t)))
@@ -58,11 +67,13 @@ def hold_seat(t: Table, seat: int, ctx: Ctx) -> None:
 def disconnect(t: Table, cmd: Disconnect, ctx: Ctx) -> bool:
     p = t.player(cmd.player)
     if p is None:
-        raise TableError("there is no such player")
+        raise TableError("there is no such player", "no_such_player")
     if not p.connected:
         return False
     set_player(t, replace(p, connected=False))
     ctx.send(EVERYONE, Disconnected(p.pid, p.seat))
+    if p.pid == t.host:
+        _watch_host(t, ctx)
     if t.phase == "playing" and p.seat is not None:
         hold_seat(t, p.seat, ctx)
         if t.vote is not None and p.seat in Facts(t).voters() and t.deadlines_on:
@@ -84,14 +95,17 @@ def wake(t: Table, cmd: Wake, ctx: Ctx) -> bool:
     """Every deadline due now takes effect, soonest first (a stale one is already gone)."""
     fired = False
     while True:
-        due = [d for d in t.deadlines if d.at_ms <= ctx.now]
-        if not due or t.phase != "playing":
+        due = [d for d in t.deadlines
+               if d.at_ms <= ctx.now and (t.phase == "playing" or d.kind == "host_away")]
+        if not due:
             return fired
         d = min(due, key=lambda x: (x.at_ms, x.token))
         t.deadlines = tuple(x for x in t.deadlines if x.token != d.token)
         fired = True
         v = t.vote
-        if d.kind == "reconnect":
+        if d.kind == "host_away":
+            _pass_host(t, ctx)
+        elif d.kind == "reconnect":
             _cancel_match(t, d.seat, ctx)
         elif v is None:
             continue  # a vote deadline outliving its vote: nothing to decide
@@ -107,12 +121,34 @@ def wake(t: Table, cmd: Wake, ctx: Ctx) -> bool:
             resolve_vote(t, Action(seats[0], facts.decline(seats[0])), ctx)
 
 
+def _watch_host(t: Table, ctx: Ctx) -> None:
+    """The host is away while someone else is here: in ``HOST_AWAY_MS`` the role passes on (a reload
+    is back long before)."""
+    host = t.player(t.host)
+    away = host is None or not host.connected
+    others = any(q.connected and not q.left and q.pid != t.host for q in t.players)
+    if away and others and not any(d.kind == "host_away" for d in t.deadlines):
+        add_deadline(t, "host_away", HOST_AWAY_MS, ctx)
+
+
+def _pass_host(t: Table, ctx: Ctx) -> None:
+    """The host is still away: the host role goes to someone here, seated first (else it waits)."""
+    host = t.player(t.host)
+    if host is not None and host.connected:
+        return
+    here = sorted((q for q in t.players if q.connected and not q.left),
+                  key=lambda q: (q.seat is None, q.pid))
+    if here:
+        t.host = here[0].pid
+        ctx.send(EVERYONE, HostChanged(t.host))
+
+
 def _cancel_match(t: Table, seat: int, ctx: Ctx) -> None:
     """Ruling 18: nobody returned in time. No points; everyone back to the lobby; the seat is freed."""
     p = t.seat_player(seat)
     name = p.name if p is not None else None
-    t.result = MatchResult(-1, t.game.score if t.game else (0, 0), (0, 0), cancelled=True,
-                           reason="disconnected", seat=seat, name=name)
+    set_result(t, MatchResult(-1, t.game.score if t.game else (0, 0), (0, 0), cancelled=True,
+                              reason="disconnected", seat=seat, name=name))
     record_unfinished_hand(t)
     ctx.send(EVERYONE, MatchCancelled(seat, name, "disconnected"))
     ctx.records.append(match_record(t))
@@ -122,7 +158,7 @@ def _cancel_match(t: Table, seat: int, ctx: Ctx) -> None:
     t.phase = "lobby"
     t.game = None
     t.vote = None
-    t.deadlines = ()
+    drop_deadlines(t, "vote_window", "answer", "reconnect")
     t.senas = ()
 
 
@@ -143,8 +179,8 @@ def abandon(t: Table, cmd: Abandon, ctx: Ctx) -> bool:
     """Nobody came back for hours: close the table (a match on is recorded as cancelled)."""
     if t.phase == "playing":
         record_unfinished_hand(t)
-        t.result = MatchResult(-1, t.game.score if t.game else (0, 0), (0, 0), cancelled=True,
-                               reason="abandoned")
+        set_result(t, MatchResult(-1, t.game.score if t.game else (0, 0), (0, 0), cancelled=True,
+                                  reason="abandoned"))
         ctx.records.append(match_record(t))
     t.phase = "closed"
     t.game = None

@@ -98,7 +98,7 @@ class Facts:
         if t.phase == "lobby":
             out.append("sit")
             if host:
-                out += ["place", "shuffle_teams", "add_bot", "remove_bot"]
+                out += ["place", "shuffle_teams", "add_bot", "remove_bot", "remove_player"]
                 if all(not s.empty for s in t.seats):
                     out.append("start")
             out.append("leave")
@@ -113,6 +113,6 @@ class Facts:
                     out.append("undo_award")
         elif t.phase == "over":
             if host:
-                out.append("rematch")
+                out += ["rematch", "remove_player"]
             out.append("leave")
         return tuple(out)

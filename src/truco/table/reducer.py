@@ -30,6 +30,7 @@ from truco.table.commands import (
     Recovered,
     Rematch,
     RemoveBot,
+    RemovePlayer,
     Sena,
     ShuffleTeams,
     Sit,
@@ -44,7 +45,8 @@ from truco.table.state import Player, SeatSlot, Table
 
 _PLAYER: dict[type[Any], Callable[[Table, Player, Any, Ctx], None]] = {
     Sit: lobby.sit, Place: lobby.place, ShuffleTeams: lobby.shuffle, AddBot: lobby.add_bot,
-    RemoveBot: lobby.remove_bot, Start: lobby.start, Leave: lobby.leave, Rematch: lobby.rematch,
+    RemoveBot: lobby.remove_bot, RemovePlayer: lobby.remove_player, Start: lobby.start, Leave: lobby.leave,
+    Rematch: lobby.rematch,
     Act: moves.act, Sena: moves.sena,
     Award: casual.award, UndoAward: casual.undo_award, EndHand: casual.end_hand,
 }
@@ -84,6 +86,7 @@ def create(cmd: Create, now_ms: int) -> tuple[Table, Outcome]:
     t.hand_points = ()
     t.last_hand = None
     t.result = None
+    t.result_players = ()
     ctx = Ctx(now_ms)
     ctx.send(EVERYONE, TableCreated(cmd.table_id, 0))
     return t, Outcome(tuple(ctx.effects))
@@ -93,23 +96,23 @@ def apply(table: Table, envelope: Envelope, now_ms: int) -> tuple[Table, Outcome
     """Apply one command at ``now_ms``. Raises ``TableError`` (and changes nothing) when refused."""
     cmd = envelope.command
     if isinstance(cmd, Create):
-        raise TableError("the table already exists")
+        raise TableError("the table already exists", "table_exists")
     if table.phase == "closed":
-        raise TableError("the table is closed")
+        raise TableError("the table is closed", "table_closed")
     t = table.copy()
     ctx = Ctx(now_ms)
     system = _SYSTEM.get(type(cmd))
     if system is not None:
         if envelope.player is not None:
-            raise TableError("players cannot send that command")
+            raise TableError("players cannot send that command", "system_only")
         changed = system(t, cmd, ctx)
     else:
         player = table.player(envelope.player) if envelope.player is not None else None
         if player is None:
-            raise TableError("you are not at this table")
+            raise TableError("you are not at this table", "not_at_table")
         handler = _PLAYER.get(type(cmd))
         if handler is None:
-            raise TableError("unknown command")
+            raise TableError("unknown command", "unknown_command")
         handler(t, player, cmd, ctx)
         changed = True
     if not changed:
@@ -122,7 +125,7 @@ def replay_log(commands: list[tuple[Envelope, int]]) -> Table:
     """Rebuild a table from its log: the ``Create`` then every accepted command with its ``now``."""
     (first, now0), rest = commands[0], commands[1:]
     if not isinstance(first.command, Create):
-        raise TableError("a table log starts with create")
+        raise TableError("a table log starts with create", "bad_log")
     t, _ = create(first.command, now0)
     for env, now in rest:
         t, _ = apply(t, env, now)

@@ -33,6 +33,8 @@ class TableSettings:
     reconnect_seconds: int = 60
     bot_delay: float | None = None
     """Seconds a bot waits before acting; ``None`` lets the runtime choose (0.7–1.5 s by default)."""
+    private: bool = False
+    """Reachable by link or code only: never listed among the open tables."""
 
     def __post_init__(self) -> None:
         try:
@@ -43,6 +45,8 @@ class TableSettings:
             raise SettingsError("mode must be 'full' or 'casual'")
         if not isinstance(self.senas, bool):
             raise SettingsError("senas must be true or false")
+        if not isinstance(self.private, bool):
+            raise SettingsError("private must be true or false")
         for key in ("vote_seconds", "answer_seconds", "reconnect_seconds"):
             value = getattr(self, key)
             if not isinstance(value, int) or isinstance(value, bool) or not 1 <= value <= 3600:
@@ -67,6 +71,7 @@ class TableSettings:
             "chicos": self.chicos, "mode": self.mode, "senas": self.senas,
             "vote_seconds": self.vote_seconds, "answer_seconds": self.answer_seconds,
             "reconnect_seconds": self.reconnect_seconds, "bot_delay": self.bot_delay,
+            "private": self.private,
         }
 
     @classmethod
@@ -85,7 +90,7 @@ class TableSettings:
         for key in _INT_KEYS:
             if key in data and (not isinstance(data[key], int) or isinstance(data[key], bool)):
                 raise SettingsError(f"{key} must be an integer")
-        for key in ("flor", "senas"):
+        for key in ("flor", "senas", "private"):
             if key in data and not isinstance(data[key], bool):
                 raise SettingsError(f"{key} must be true or false")
         return cls(**data)

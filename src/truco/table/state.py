@@ -16,7 +16,7 @@ from truco.table.events import MatchResult
 from truco.table.settings import TableSettings
 
 Phase = Literal["lobby", "playing", "over", "closed"]
-DeadlineKind = Literal["vote_window", "answer", "reconnect"]
+DeadlineKind = Literal["vote_window", "answer", "reconnect", "host_away"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -108,6 +108,9 @@ class Table:
     last_hand: dict[str, Any] | None
     """The summary of the hand just over (``truco.table.hands.last_hand``)."""
     result: MatchResult | None
+    result_players: tuple[int, ...]
+    """Who was at the table when the last match ended: only they are shown its result in the lobby
+    (a newcomer taking a freed seat gets a plain waiting room)."""
 
     def copy(self) -> Table:
         return copy.copy(self)

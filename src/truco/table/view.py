@@ -39,13 +39,15 @@ class SeatInfo:
 
 @dataclass(frozen=True, slots=True)
 class VoteView:
-    """The answer a team owes. ``votes``, ``options`` and ``hint`` only for the answering team."""
+    """The answer a team owes. ``votes``, ``options``, ``hint`` and the split window only for the
+    answering team: the callers never learn that their rivals disagree."""
 
     team: int
     call: Do
     mine: bool
     options: tuple[Do, ...]
-    votes: tuple[tuple[int, Do | None], ...]
+    votes: tuple[tuple[int, Do | None, bool], ...]
+    """(seat, vote or None, forced): a forced "no quiero" came from a disconnection or the clock."""
     my_vote: Do | None
     hint: tuple[int, Do] | None
     window_ends_ms: int | None
@@ -55,7 +57,8 @@ class VoteView:
         return {
             "team": self.team, "call": str(self.call), "mine": self.mine,
             "options": [str(d) for d in self.options],
-            "votes": [{"seat": s, "vote": None if d is None else str(d)} for s, d in self.votes],
+            "votes": [{"seat": s, "vote": None if d is None else str(d), "forced": f}
+                      for s, d, f in self.votes],
             "my_vote": None if self.my_vote is None else str(self.my_vote),
             "hint": None if self.hint is None else {"seat": self.hint[0], "vote": str(self.hint[1])},
             "window_ends_ms": self.window_ends_ms, "answer_ends_ms": self.answer_ends_ms,
@@ -150,11 +153,11 @@ def _vote_view(facts: Facts, seat: int | None) -> VoteView | None:
     window = next((d.at_ms for d in t.deadlines if d.kind == "vote_window"), None)
     answer = next((d.at_ms for d in t.deadlines if d.kind == "answer"), None)
     if seat is None or seat % 2 != v.team:
-        return VoteView(v.team, v.call, False, (), (), None, None, window, answer)
+        return VoteView(v.team, v.call, False, (), (), None, None, None, answer)
     options = tuple(a.do for a in facts.seat_legal(seat))
     hint = next(((s, d) for s, d in v.hints if s % 2 == seat % 2), None)
-    return VoteView(v.team, v.call, True, options, tuple((s, v.vote_of(s)) for s in facts.voters()),
-                    v.vote_of(seat), hint, window, answer)
+    votes = tuple((s, v.vote_of(s), s in v.forced) for s in facts.voters())
+    return VoteView(v.team, v.call, True, options, votes, v.vote_of(seat), hint, window, answer)
 
 
 def table_view(facts: Facts, pid: int | None, public: PublicView | None = None) -> TableView:
@@ -174,6 +177,10 @@ def table_view(facts: Facts, pid: int | None, public: PublicView | None = None) 
         if seat is not None:
             game = view_for(t.game, seat, public, facts.seat_legal(seat))
     senas = tuple((s, x) for s, x in t.senas if seat is not None and s % 2 == seat % 2 and s != seat)
+    answering = t.vote is not None and seat is not None and seat % 2 == t.vote.team
+    deadlines = tuple((d.kind, d.at_ms, d.seat) for d in sorted(t.deadlines, key=lambda d: d.at_ms)
+                      if d.kind != "vote_window" or answering)
+    shown_result = t.phase == "over" or pid is None or pid in t.result_players
     casual = None
     if t.settings.mode == "casual":
         casual = {"score": list(t.casual_score), "target": t.settings.target,
@@ -186,9 +193,8 @@ def table_view(facts: Facts, pid: int | None, public: PublicView | None = None) 
         game=game, public=public if game is None and t.phase == "playing" else None,
         commands=facts.commands_open(pid) if pid is not None else (),
         vote=_vote_view(facts, seat),
-        deadlines=tuple((d.kind, d.at_ms, d.seat) for d in sorted(t.deadlines, key=lambda d: d.at_ms)),
-        casual=casual, senas=senas, last_hand=t.last_hand,
-        result=t.result,
+        deadlines=deadlines, casual=casual, senas=senas, last_hand=t.last_hand,
+        result=t.result if shown_result else None,
     )
 
 
@@ -209,7 +215,8 @@ def bot_view(facts: Facts, seat: int) -> SeatView:
 
 
 def table_summary(t: Table) -> dict[str, Any]:
-    """What anyone may see of a table in the lobby listing (and what storage keeps as its metadata)."""
+    """What anyone may see of a table in the lobby listing (and what storage keeps as its metadata).
+    ``here``: how many people are connected now (a table nobody is at is not worth listing)."""
     host = t.player(t.host)
     return {
         "table_id": t.table_id, "phase": t.phase, "host": host.name if host else None,
@@ -217,4 +224,5 @@ def table_summary(t: Table) -> dict[str, Any]:
         "seats": [("bot" if s.bot else "human" if s.player is not None else "empty") for s in t.seats],
         "free_seats": sum(1 for s in t.seats if s.empty),
         "match_no": t.match_no,
+        "here": sum(1 for p in t.players if p.connected and not p.left),
     }
