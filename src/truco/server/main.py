@@ -3,11 +3,13 @@
 from __future__ import annotations
 
 import contextlib
+import logging
 import os
 
 import uvicorn
 
 from truco.runtime import Runtime
+from truco.server import redaction
 from truco.server.address import lan_address, open_urls
 from truco.server.app import ServerConfig, create_app
 from truco.storage import Storage
@@ -17,7 +19,13 @@ WS_MAX_SIZE = 16 * 1024
 
 
 def serve(storage: Storage, host: str, port: int, where: str, quiet: bool = False) -> int:
-    """Serve until Ctrl-C. ``where`` says where the tables are kept, for the banner."""
+    """Serve until Ctrl-C. ``where`` says where the tables are kept, for the banner.
+
+    ``TRUCO_LOG_LEVEL`` (debug, info, warning…) and ``TRUCO_ACCESS_LOG=1`` make it talk more; no seat
+    token ever reaches a log line (``truco.server.redaction``)."""
+    redaction.install()
+    level = os.environ.get("TRUCO_LOG_LEVEL", "").lower() or ("warning" if quiet else "info")
+    logging.basicConfig(level=level.upper(), format="%(levelname)s:%(name)s: %(message)s")
     rt = Runtime(storage)
     urls = open_urls(host, port)
     public = next((u for who, u in urls if "phones" in who), None)
@@ -36,9 +44,9 @@ def serve(storage: Storage, host: str, port: int, where: str, quiet: bool = Fals
             print(f"  phones on your Wi-Fi: start with --host 0.0.0.0 (or TRUCO_HOST=0.0.0.0 make run), "
                   f"then open {where_lan}", flush=True)
         print(f"  tables are kept in {where}", flush=True)
-    config = uvicorn.Config(app, host=host, port=port, log_level="warning" if quiet else "info",
-                            access_log=False, ws_max_size=WS_MAX_SIZE, ws_per_message_deflate=False,
-                            lifespan="on")
+    config = uvicorn.Config(app, host=host, port=port, log_level=level,
+                            access_log=os.environ.get("TRUCO_ACCESS_LOG") == "1", ws_max_size=WS_MAX_SIZE,
+                            ws_per_message_deflate=False, lifespan="on")
     server = uvicorn.Server(config)
     with contextlib.suppress(KeyboardInterrupt):
         server.run()
