@@ -204,10 +204,10 @@ async def test_too_many_spectators_are_refused() -> None:
 
 async def test_a_client_asking_for_another_protocol_version_is_closed_with_4005(live: Live) -> None:
     host = await live.create("Ana", players=2)
-    p = await WsPlayer(live.base_ws, host["code"], host["token"] + "&protocol=2").connect()
+    p = await WsPlayer(live.base_ws, host["code"] + "?protocol=2", host["token"]).connect()
     await p.until(lambda p: p.closed)
     assert p.close_code == CloseCode.BAD_PROTOCOL and not p.messages
-    ok = await live.player(host["code"], host["token"] + "&protocol=1")
+    ok = await live.player(host["code"] + "?protocol=1", host["token"])
     assert ok.messages[0]["protocol"] == 1
 
 
@@ -255,5 +255,28 @@ async def test_a_guest_removed_by_the_host_is_told_and_their_socket_closes(live:
     assert beto.messages[-1]["type"] == "left" and beto.close_code == CloseCode.NORMAL
     again = await WsPlayer(live.base_ws, host["code"], guest["token"]).connect()
     await again.until(lambda p: p.closed)
-    assert again.close_code == CloseCode.BAD_TOKEN
+    assert again.close_code == CloseCode.REVOKED  # an ended token says so, not "unknown"
     await ana.close()
+
+
+async def test_the_token_travels_in_the_subprotocol_and_the_old_url_form_still_works(live: Live) -> None:
+    host = await live.create("Ana", players=2)
+    new = await live.player(host["code"], host["token"])
+    assert new.ws is not None and new.ws.subprotocol == "truco" and "token" not in new.url
+    assert new.messages[0]["role"] == "player"
+    old = await WsPlayer(live.base_ws, host["code"], host["token"], token_in_url=True).connect()
+    await old.until(lambda p: bool(p.messages))
+    assert old.messages[0]["type"] == "hello" and old.messages[0]["role"] == "player"
+    await old.close()
+    await new.close()
+
+
+async def test_leave_gets_its_ack_before_the_socket_closes(live: Live) -> None:
+    host = await live.create("Ana", players=4)
+    guest = await live.join(host["code"], "Beto")
+    beto = await live.player(host["code"], guest["token"])
+    cid = await beto.send({"type": "leave"})
+    await beto.until(lambda p: p.closed)
+    assert beto.reply_to(cid) is not None and beto.reply_to(cid)["type"] == "ack"
+    assert [m["type"] for m in beto.messages[-2:]] in (["left", "ack"], ["ack", "left"])
+    assert beto.close_code == CloseCode.NORMAL

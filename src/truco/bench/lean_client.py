@@ -21,6 +21,7 @@ from typing import Any
 import orjson
 
 from truco.bench.followed_view import FollowedView
+from truco.protocol import SUBPROTOCOL, TOKEN_PREFIX
 
 _ids = itertools.count(1)
 
@@ -53,8 +54,10 @@ class LeanPlayer(FollowedView, asyncio.Protocol):
     updates as ``{"type": "update", "version": v}``."""
 
     def __init__(self, host: str, port: int, path: str,
-                 on_message: Callable[[LeanPlayer, dict[str, Any]], None] | None = None) -> None:
+                 on_message: Callable[[LeanPlayer, dict[str, Any]], None] | None = None,
+                 token: str | None = None) -> None:
         self.host, self.port, self.path = host, port, path
+        self.token = token
         self._follow(on_message)
         self.close_code: int | None = None
         self.transport: asyncio.Transport | None = None
@@ -71,8 +74,10 @@ class LeanPlayer(FollowedView, asyncio.Protocol):
         await asyncio.wait_for(loop.create_connection(lambda: self, self.host, self.port), timeout)
         key = base64.b64encode(os.urandom(16)).decode()
         assert self.transport is not None
+        offered = SUBPROTOCOL + (f", {TOKEN_PREFIX}{self.token}" if self.token else "")
         self.transport.write((f"GET {self.path} HTTP/1.1\r\nHost: {self.host}:{self.port}\r\n"
                               "Upgrade: websocket\r\nConnection: Upgrade\r\n"
+                              f"Sec-WebSocket-Protocol: {offered}\r\n"
                               f"Sec-WebSocket-Key: {key}\r\nSec-WebSocket-Version: 13\r\n\r\n").encode())
         await asyncio.wait_for(self._handshake, timeout)
         return self

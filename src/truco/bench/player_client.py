@@ -17,16 +17,21 @@ from typing import Any
 import orjson
 from websockets.asyncio.client import ClientConnection, connect
 from websockets.exceptions import ConnectionClosed
+from websockets.typing import Subprotocol
 
 from truco.bench.followed_view import FollowedView
+from truco.protocol import SUBPROTOCOL, TOKEN_PREFIX
 
 _ids = itertools.count(1)
 
 
 class WsPlayer(FollowedView):
     def __init__(self, base_ws: str, code: str, token: str | None = None, *, keep_frames: bool = True,
-                 on_message: Callable[[WsPlayer, dict[str, Any]], None] | None = None) -> None:
-        self.url = f"{base_ws}/ws/{code}" + (f"?token={token}" if token else "")
+                 on_message: Callable[[WsPlayer, dict[str, Any]], None] | None = None,
+                 token_in_url: bool = False) -> None:
+        """``token_in_url`` speaks the deprecated form (``?token=``) instead of the subprotocol."""
+        self.url = f"{base_ws}/ws/{code}" + (f"?token={token}" if token and token_in_url else "")
+        self.subprotocols = [SUBPROTOCOL] + ([f"{TOKEN_PREFIX}{token}"] if token and not token_in_url else [])
         self.code = code
         self.token = token
         self.keep_frames = keep_frames
@@ -42,7 +47,8 @@ class WsPlayer(FollowedView):
 
     async def connect(self, timeout: float = 10.0) -> WsPlayer:
         self.ws = await connect(self.url, compression=None, max_queue=None, open_timeout=timeout,
-                                ping_interval=None, max_size=2**22)
+                                ping_interval=None, max_size=2**22,
+                                subprotocols=[Subprotocol(p) for p in self.subprotocols])
         self._task = asyncio.create_task(self._recv_loop())
         return self
 

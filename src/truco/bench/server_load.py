@@ -125,7 +125,7 @@ async def _setup_table(http: httpx.AsyncClient, port: int, n: int, stats: _Stats
         table.on_message(p, msg)
 
     for token in tokens:
-        p = LeanPlayer("127.0.0.1", port, f"/ws/{code}?token={token}", on_message=on_message)
+        p = LeanPlayer("127.0.0.1", port, f"/ws/{code}", on_message=on_message, token=token)
         table.players.append(await p.connect(timeout=60))
     for p in table.players:
         await p.until(lambda p: p.view is not None, 60)

@@ -5,6 +5,8 @@ from truco.protocol.inbound import ClientMessage, CommandMsg, PingMsg, ResyncMsg
 from truco.protocol.limits import MAX_CONSECUTIVE_ERRORS, MAX_FRAME_BYTES, RateLimiter
 from truco.protocol.outbound import (
     PROTOCOL_VERSION,
+    SUBPROTOCOL,
+    TOKEN_PREFIX,
     Ack,
     Error,
     Hello,
@@ -17,8 +19,29 @@ from truco.protocol.outbound import (
 )
 
 __all__ = [
-    "MAX_CONSECUTIVE_ERRORS", "MAX_FRAME_BYTES", "PROTOCOL_VERSION", "Ack", "ClientMessage", "CloseCode",
-    "CommandMsg", "Error", "ErrorCode", "Hello", "Left", "PingMsg", "PolicyViolation", "Pong",
-    "ProtocolError", "RateLimiter", "ResyncMsg", "ServerMessage", "Snapshot", "Update", "command_frame",
-    "decode", "encode",
+    "MAX_CONSECUTIVE_ERRORS",
+    "MAX_FRAME_BYTES",
+    "PROTOCOL_VERSION",
+    "SUBPROTOCOL",
+    "TOKEN_PREFIX",
+    "Ack",
+    "ClientMessage",
+    "CloseCode",
+    "CommandMsg",
+    "Error",
+    "ErrorCode",
+    "Hello",
+    "Left",
+    "PingMsg",
+    "PolicyViolation",
+    "Pong",
+    "ProtocolError",
+    "RateLimiter",
+    "ResyncMsg",
+    "ServerMessage",
+    "Snapshot",
+    "Update",
+    "command_frame",
+    "decode",
+    "encode",
 ]

@@ -37,6 +37,8 @@ class CloseCode(IntEnum):
     """The same seat connected again from another socket; the older socket is closed."""
     TABLE_CLOSED = 4003
     """The table no longer exists (cancelled and archived, or finished long ago)."""
+    REVOKED = 4004
+    """The seat token was ended: its player left the table or the host removed them."""
     BAD_PROTOCOL = 4005
     """The client asked for a protocol version this server does not speak."""
 

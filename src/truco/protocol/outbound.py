@@ -15,6 +15,11 @@ from truco.protocol.errors import ErrorCode
 
 PROTOCOL_VERSION = 1
 """Sent in every hello. A breaking change to any message bumps it."""
+SUBPROTOCOL = "truco"
+"""The WebSocket subprotocol the server selects when a client offers it."""
+TOKEN_PREFIX = "truco.token."
+"""A player offers ``truco.token.<seat token>`` as a second subprotocol: the token travels in the
+``Sec-WebSocket-Protocol`` header, never in a URL (which access logs and proxies keep)."""
 
 View = dict[str, Any]
 EventDict = dict[str, Any]

@@ -2,17 +2,18 @@
 
 from truco.runtime.clock import Clock, FakeClock, SystemClock
 from truco.runtime.connections import (
-           BadToken,
-           Close,
-           Connection,
-           LobbyError,
-           NoSuchTable,
-           Send,
-           ShuttingDown,
-           Ticket,
+    BadToken,
+    Close,
+    Connection,
+    LobbyError,
+    NoSuchTable,
+    Revoked,
+    Send,
+    ShuttingDown,
+    Ticket,
 )
 from truco.runtime.mailbox import SubmitResult
 from truco.runtime.runtime import Runtime
 
-__all__ = ["BadToken", "Clock", "Close", "Connection", "FakeClock", "LobbyError", "NoSuchTable", "Runtime",
-           "Send", "ShuttingDown", "SubmitResult", "SystemClock", "Ticket"]
+__all__ = ["BadToken", "Clock", "Close", "Connection", "FakeClock", "LobbyError", "NoSuchTable", "Revoked",
+           "Runtime", "Send", "ShuttingDown", "SubmitResult", "SystemClock", "Ticket"]

@@ -50,5 +50,9 @@ class BadToken(LobbyError):
     """An unknown or stale seat token: it does nothing."""
 
 
+class Revoked(BadToken):
+    """A token that was ended: its player left the table or was removed by the host."""
+
+
 class ShuttingDown(LobbyError):
     """The server is stopping: the client should reconnect (to this server once it is back)."""

@@ -16,7 +16,7 @@ from truco.engine.types import HandEnded
 from truco.protocol import CloseCode, ErrorCode
 from truco.runtime.bot_turns import BotTurns
 from truco.runtime.clock import Clock
-from truco.runtime.connections import BadToken, Connection, LobbyError, ShuttingDown
+from truco.runtime.connections import BadToken, Connection, LobbyError, Revoked, ShuttingDown
 from truco.runtime.fanout import deliver, fan_out, hello, snapshot
 from truco.runtime.jobs import (
     Attach,
@@ -185,6 +185,8 @@ class Mailbox:
             return conn
         p = self.table.by_token(job.token)
         if p is None:
+            if any(q.left and q.token == job.token for q in self.table.players):
+                raise Revoked("this seat token was ended: you left the table or the host removed you")
             raise BadToken("unknown seat token")
         conn.player = p.pid
         older = self.players.get(p.pid)

@@ -7,6 +7,7 @@ the rate limiters) is the ``Server`` kept in ``app.state.server``.
 from __future__ import annotations
 
 import contextlib
+import logging
 import time
 from collections.abc import AsyncIterator, Callable
 from dataclasses import dataclass, field
@@ -21,7 +22,15 @@ from starlette.routing import Mount, Route, WebSocketRoute
 from starlette.staticfiles import StaticFiles
 from starlette.websockets import WebSocket
 
-from truco.protocol import PROTOCOL_VERSION, CloseCode, ErrorCode, ProtocolError, RateLimiter
+from truco.protocol import (
+    PROTOCOL_VERSION,
+    SUBPROTOCOL,
+    TOKEN_PREFIX,
+    CloseCode,
+    ErrorCode,
+    ProtocolError,
+    RateLimiter,
+)
 from truco.protocol.lobby import MAX_BODY_BYTES, decode_create, decode_join, table_path
 from truco.runtime import LobbyError, NoSuchTable, Runtime, Ticket
 from truco.server.codes import normalize_code
@@ -31,6 +40,7 @@ from truco.server.qr import qr_svg
 from truco.server.socket import SocketLimits, SocketSession
 
 WEB_DIR = Path(__file__).resolve().parent.parent / "web"
+log = logging.getLogger("truco.server")
 
 
 @dataclass
@@ -193,8 +203,13 @@ async def client_page(request: Request) -> Response:
 async def table_socket(ws: WebSocket) -> None:
     s = _server(ws)
     code = normalize_code(ws.path_params["code"]) or ""
-    token = ws.query_params.get("token") or None
-    await ws.accept()
+    offered: list[str] = list(ws.scope.get("subprotocols") or [])
+    token = next((p.removeprefix(TOKEN_PREFIX) for p in offered if p.startswith(TOKEN_PREFIX)), None) or None
+    if token is None and ws.query_params.get("token"):
+        token = ws.query_params["token"]  # deprecated: a URL ends up in access logs and proxies
+        log.warning("a client sent its seat token in the socket URL (deprecated; use the "
+                    "truco.token.<token> subprotocol)")
+    await ws.accept(subprotocol=SUBPROTOCOL if SUBPROTOCOL in offered else None)
     wanted = ws.query_params.get("protocol")
     if wanted is not None and wanted != str(PROTOCOL_VERSION):
         await ws.close(CloseCode.BAD_PROTOCOL, f"this server speaks protocol {PROTOCOL_VERSION}")

@@ -34,7 +34,7 @@ from truco.protocol import (
     decode,
     encode,
 )
-from truco.runtime import BadToken, Connection, LobbyError, NoSuchTable, Runtime
+from truco.runtime import BadToken, Connection, LobbyError, NoSuchTable, Revoked, Runtime
 
 log = logging.getLogger("truco.server")
 
@@ -73,6 +73,10 @@ class SocketSession:
         self.closing: tuple[int, str] | None = None
         self.errors = 0
         self.conn: Connection | None = None
+        self.replying = False
+        """A command of this socket is being applied: a close the table asks for waits for its reply
+        (the ack of a ``leave`` comes before the socket closes)."""
+        self.close_after_reply: tuple[int, str] | None = None
 
     # ------------------------------------------------------------------ outgoing
 
@@ -91,6 +95,14 @@ class SocketSession:
         if self.closing is None:
             self.closing = (code, reason)
         self.wake.set()
+
+    def close_from_table(self, code: int, reason: str) -> None:
+        """The table closes this socket (you left, were removed, were replaced): after the reply to
+        the command being applied, if any."""
+        if self.replying:
+            self.close_after_reply = self.close_after_reply or (code, reason)
+        else:
+            self.close_soon(code, reason)
 
     async def _writer(self) -> None:
         try:
@@ -111,7 +123,10 @@ class SocketSession:
 
     async def run(self) -> None:
         try:
-            self.conn = await self.rt.connect(self.table_id, self.token, self.push, self.close_soon)
+            self.conn = await self.rt.connect(self.table_id, self.token, self.push, self.close_from_table)
+        except Revoked as e:
+            await self.ws.close(CloseCode.REVOKED, str(e))
+            return
         except BadToken:
             await self.ws.close(CloseCode.BAD_TOKEN, "unknown seat token")
             return
@@ -191,6 +206,16 @@ class SocketSession:
         if self.token is None:
             self._error(ErrorCode.NOT_ALLOWED, "spectators cannot play", msg.id)
             return
+        self.replying = True
+        try:
+            await self._apply(msg)
+        finally:
+            self.replying = False
+            if self.close_after_reply is not None:
+                self.close_soon(*self.close_after_reply)
+
+    async def _apply(self, msg: CommandMsg) -> None:
+        assert self.token is not None
         try:
             res = await self.rt.submit(self.table_id, self.token, msg.command, msg.id)
         except NoSuchTable:
