@@ -20,6 +20,7 @@ from truco.table import (
     Connect,
     Create,
     Disconnect,
+    EndHand,
     Envelope,
     Facts,
     Join,
@@ -68,6 +69,13 @@ class Sim:
     def act(self, seat: int, do: Do) -> None:
         self.do(Act(do), self.seat_pid(seat))
 
+    def answer(self, do: Do) -> None:
+        """Every seat of the answering team votes ``do``."""
+        team = self.t.game.answer_team
+        for seat in range(team, len(self.t.seats), 2):
+            if self.t.game.pending:
+                self.act(seat, do)
+
 
 def build() -> dict[str, Any]:
     """Every fixture, from fresh table sessions (deterministic: fixed seed and clock)."""
@@ -111,6 +119,18 @@ def build() -> dict[str, Any]:
     s.do(Disconnect(s.seat_pid((caller + 1) % 4)))
     fx["table4_disconnected"] = s.view(s.seat_pid(caller))
 
+    # a whole hand with an envido and a truco, both wanted: last_hand with points, tantos, cards shown
+    s = Sim(4, 4)
+    s.do(Start(), 0)
+    mano = s.t.game.mano
+    s.act(mano, Do.ENVIDO)
+    s.answer(Do.QUIERO)
+    s.act(s.t.game.turn, Do.TRUCO)
+    s.answer(Do.QUIERO)
+    while s.t.hand_no == 1:
+        s.play_first()
+    fx["table4_hand_over"] = s.view(0)
+
     s = Sim(2, 1)
     s.do(AddBot(1, "facil"), 0)
     s.do(Start(), 0)
@@ -138,6 +158,8 @@ def build() -> dict[str, Any]:
     s.play_first()
     fx["casual_host"] = s.view(0)
     fx["casual_player"] = s.view(1)
+    s.do(EndHand(), 0)  # the host ends the hand (a "no quiero" said aloud): last_hand, no engine points
+    fx["casual_hand_over"] = s.view(0)
 
     return fx
 

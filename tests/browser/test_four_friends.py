@@ -32,6 +32,22 @@ def tap(page: Page, name: str) -> None:
     page.get_by_role("button", name=name, exact=True).click()
 
 
+def summary_rows(page: Page) -> list[tuple[str, str, str]]:
+    """The summary sheet's lines: (us/them, reason code, points)."""
+    rows = page.eval_on_selector_all(".summary-table tr", """els => els.map(e =>
+        [e.className, e.dataset.reason, e.querySelector('.pts').textContent])""")
+    return sorted((a, b, c) for a, b, c in rows)
+
+
+def expected_rows(page: Page) -> list[tuple[str, str, str]]:
+    """What the summary should say, from the server's last_hand: points summed by team and reason."""
+    mine = seat(page) % 2
+    sums: dict[tuple[int, str], int] = {}
+    for pt in view(page)["last_hand"]["points"]:
+        sums[(pt["team"], pt["reason"])] = sums.get((pt["team"], pt["reason"]), 0) + pt["points"]
+    return sorted(("us" if team == mine else "them", reason, f"+{n}") for (team, reason), n in sums.items())
+
+
 def play_until_hand_over(pages: list[Page], hand_no: int, mazo_team: int | None = None) -> None:
     """Everyone plays any legal card in turn (a team going to the mazo goes when it is their turn)."""
 
@@ -115,6 +131,9 @@ def test_four_friends_play_whole_hands(browser: Browser, live_server: LiveServer
         expect(p.locator(".overlay")).to_contain_text("Resumen de la mano 1")
         expect(p.locator(".summary-table")).to_contain_text("Envido")
         expect(p.locator(".summary-table")).to_contain_text("Truco")
+        # the sheet is the server's last_hand: each team's points with the engine's reason
+        assert summary_rows(p) == expected_rows(p)
+    assert {pt["reason"] for pt in view(host)["last_hand"]["points"]} == {"envido", "truco"}
     shot(host, shots, "live-hand-summary")
     for p in pages:
         dismiss_summary(p)
@@ -142,6 +161,8 @@ def test_four_friends_play_whole_hands(browser: Browser, live_server: LiveServer
     for p in pages:
         expect(p.locator(".overlay")).to_contain_text("Resumen de la mano 2")
         expect(p.locator(".summary-table")).to_contain_text("Mazo")
+        assert summary_rows(p) == expected_rows(p)
+    assert view(host)["last_hand"]["mazo"]
     shot(pages[1], shots, "live-mazo-summary")
     for p in pages:
         assert p.js_errors == []  # type: ignore[attr-defined]

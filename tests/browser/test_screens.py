@@ -11,8 +11,8 @@ from playwright.sync_api import Page, expect
 from tests.browser.phone import shot
 
 SCREENS = ["home", "waiting", "start", "table", "vote", "vote_bot", "vote_other", "table2", "table6",
-           "summary", "match_end", "match_lost", "cancelled", "disconnected", "reconnecting", "senas",
-           "sena_received", "casual_host", "casual_player", "spectator"]
+           "summary", "summary_casual", "match_end", "match_lost", "cancelled", "replaced", "disconnected",
+           "reconnecting", "senas", "sena_received", "casual_host", "casual_player", "spectator"]
 
 
 def open_mock(page: Page, static_url: str, screen: str, lang: str = "es") -> None:
@@ -33,6 +33,15 @@ def test_screen_renders_and_is_saved(page: Page, static_url: str, shots: Path, s
     assert unnamed == 0
 
 
+@pytest.mark.parametrize("screen", ["summary", "summary_casual", "cancelled", "replaced", "table"])
+def test_small_phone_screen_is_saved(page: Page, static_url: str, shots: Path, screen: str) -> None:
+    """The same screens on a small phone (360×740), to be looked at too."""
+    page.set_viewport_size({"width": 360, "height": 740})
+    open_mock(page, static_url, screen)
+    shot(page, shots, f"mock-360-{screen}")
+    assert page.evaluate("document.documentElement.scrollWidth") <= 360
+
+
 @pytest.mark.parametrize("screen", ["table", "vote", "casual_host", "waiting", "home", "senas"])
 def test_touch_targets_are_at_least_44px(page: Page, static_url: str, screen: str) -> None:
     open_mock(page, static_url, screen)
@@ -47,7 +56,8 @@ def test_touch_targets_are_at_least_44px(page: Page, static_url: str, screen: st
 @pytest.mark.parametrize("width", [360, 390, 430])
 def test_nothing_overflows_a_phone_width(page: Page, static_url: str, width: int) -> None:
     page.set_viewport_size({"width": width, "height": 800})
-    for screen in ["table", "table6", "vote", "casual_host", "waiting", "home", "summary", "senas"]:
+    for screen in ["table", "table6", "vote", "casual_host", "waiting", "home", "summary", "senas",
+                   "replaced"]:
         open_mock(page, static_url, screen)
         scroll = page.evaluate("document.documentElement.scrollWidth")
         assert scroll <= width, f"{screen} is {scroll}px wide on a {width}px phone"
@@ -105,6 +115,87 @@ def test_the_whole_deck_sheet(page: Page, static_url: str, shots: Path) -> None:
     page.wait_for_selector("body[data-ready='1']")
     expect(page.locator(".card svg")).to_have_count(41)  # 40 faces and the back
     shot(page, shots, "deck")
+
+
+def test_the_hand_summary_is_the_servers_last_hand(page: Page, static_url: str) -> None:
+    """Each team's points with the reason the engine paid them, the score, the tantos, the cards shown:
+    all read from ``last_hand`` (fixture ``table4_hand_over``: an envido and a truco, both wanted)."""
+    import json
+
+    from tests.browser.conftest import MOCK
+
+    hand = json.loads((MOCK / "fixtures.json").read_text())["table4_hand_over"]["last_hand"]
+    open_mock(page, static_url, "summary")
+    overlay = page.get_by_role("dialog", name="Resumen de la mano 1")
+    expect(overlay).to_be_visible()
+    rows = page.eval_on_selector_all(".summary-table tr", """els => els.map(e => [e.className,
+        e.dataset.reason, e.querySelector('td').textContent, e.querySelector('.pts').textContent])""")
+    # I sit at seat 0 (team 0): "us" is team 0
+    want = sorted(["us" if p["team"] == 0 else "them", p["reason"], p["reason"].capitalize(),
+                   f"+{p['points']}"] for p in hand["points"])
+    assert sorted(rows) == want and {r[1] for r in rows} == {"envido", "truco"}
+    score = hand["score"]
+    expect(page.locator(".summary-score")).to_have_text(f"Nosotros {score[0]} · Ellos {score[1]}")
+    expect(overlay.locator(".sung li")).to_have_count(len(hand["sung"]))
+    expect(overlay.locator(".shown .card")).to_have_count(sum(len(s["cards"]) for s in hand["shown"]))
+
+
+def test_the_casual_summary_counts_the_hosts_awards(page: Page, static_url: str) -> None:
+    open_mock(page, static_url, "summary_casual")
+    expect(page.locator(".summary-table tr")).to_have_count(2)
+    expect(page.locator(".summary-table tr.us")).to_contain_text("Anotado+2")
+    expect(page.locator(".summary-table tr.them")).to_contain_text("Anotado+3")
+    expect(page.locator(".summary-score")).to_have_text("Nosotros 2 · Ellos 3")
+
+
+def _engine_reason_codes() -> set[str]:
+    """Every reason the engine pays points for (the string given to ``_award`` / ``_end_hand``)."""
+    import re
+
+    from tests.browser.conftest import ROOT
+
+    src = (ROOT / "src" / "truco" / "engine" / "game.py").read_text()
+    codes = set(re.findall(r'_(?:award|end_hand)\([^\n]*?"([a-z_]+)"', src))
+    codes |= set(re.findall(r'reason = [^\n]*?"([a-z_]+)"', src))
+    return codes
+
+
+def test_every_reason_code_has_words_in_both_languages() -> None:
+    """The summary maps each reason code to a key explicitly (overlays.js REASON_KEYS): every code the
+    engine pays, plus ``casual``, has one, and both Spanish and English have that key."""
+    import re
+
+    from tests.browser.conftest import WEB
+
+    overlays = (WEB / "js" / "overlays.js").read_text()
+    table = overlays[overlays.index("REASON_KEYS = {"):]
+    table = table[:table.index("};")]
+    keys = dict(re.findall(r"(\w+): \"(\w+)\"", table))
+    codes = _engine_reason_codes()
+    assert {"truco", "envido", "mazo", "truco_no_querido", "contra_flor_al_resto"} <= codes  # the parse works
+    assert codes | {"casual"} == set(keys)
+    i18n = (WEB / "js" / "i18n.js").read_text()
+    es, en = i18n[i18n.index("const ES = {"):i18n.index("const EN = {")], i18n[i18n.index("const EN = {"):]
+    en = en[:en.index("};")]
+    for key in keys.values():
+        assert f"  {key}: " in es and f"  {key}: " in en, key
+
+
+def test_the_cancelled_screen_names_who_the_server_says(page: Page, static_url: str) -> None:
+    # Beto's seat is already free in this view: only result.name can name him
+    open_mock(page, static_url, "cancelled")
+    expect(page.locator(".why")).to_have_text("Beto se desconectó y no volvió a tiempo. Nadie suma puntos.")
+    open_mock(page, static_url, "cancelled", lang="en")
+    expect(page.locator(".why")).to_contain_text("Beto disconnected")
+
+
+def test_a_replaced_tab_says_so_and_offers_to_take_the_seat_back(page: Page, static_url: str) -> None:
+    open_mock(page, static_url, "replaced")
+    expect(page.locator("#app[data-screen=replaced]")).to_be_visible()
+    expect(page.get_by_role("alert")).to_contain_text("otra pestaña")
+    expect(page.locator("button.card")).to_have_count(0)  # nothing to play from here
+    page.get_by_role("button", name="Jugar en esta pestaña").click()
+    assert page.evaluate("window.__sent") == [{"type": "take_seat_here"}]
 
 
 def test_a_spectator_sees_no_hand_and_no_buttons(page: Page, static_url: str) -> None:

@@ -37,33 +37,35 @@ const SCREENS = {
   vote_other: () => toModel(fx.table4_vote_other, extra),
   table2: () => toModel(fx.table2, extra),
   table6: () => toModel(fx.table6, extra),
+  // the hand summary is the server's last_hand, as the page shows it when a new one arrives
   summary: () => {
-    const tv = fx.table2_next_hand;
-    const prev = fx.table4_mid.game;
-    return toModel(tv, { ...extra, summary: {
-      hand_no: 1, score: [4, 1],
-      awards: [{ team: 0, points: 2, reason: "envido" }, { team: 0, points: 2, reason: "truco" }, { team: 1, points: 1, reason: "envido_no_querido" }],
-      sung: prev.sung.map((s) => ({ ...s, seat: s.seat % 2 })), shown: [{ seat: 0, cards: ["6b", "6c", "10b"] }],
-    } });
+    const tv = fx.table4_hand_over;
+    return toModel(tv, { ...extra, summary: { hand: tv.last_hand, before: [0, 0] } });
+  },
+  summary_casual: () => {
+    const tv = fx.casual_hand_over;
+    return toModel(tv, { ...extra, summary: { hand: tv.last_hand, before: [0, 0] } });
   },
   match_end: () => {
     const tv = clone(fx.table4_mid);
     tv.phase = "over"; tv.game = null; tv.commands = ["rematch", "leave"];
-    tv.result = { winner: 0, score: [30, 22], chicos: [0, 0], cancelled: false, reason: "target" };
+    tv.result = { winner: 0, score: [30, 22], chicos: [0, 0], cancelled: false, reason: "target", seat: null, name: null };
     return toModel(tv, extra);
   },
   match_lost: () => {
     const tv = clone(fx.table4_mid);
     tv.phase = "over"; tv.game = null; tv.commands = ["leave"]; tv.me.host = false;
-    tv.result = { winner: 1, score: [17, 30], chicos: [0, 0], cancelled: false, reason: "target" };
+    tv.result = { winner: 1, score: [17, 30], chicos: [0, 0], cancelled: false, reason: "target", seat: null, name: null };
     return toModel(tv, extra);
   },
   cancelled: () => {
+    // Beto did not come back: his seat is free again, the server's result names him
     const tv = clone(fx.waiting);
-    tv.result = { winner: -1, score: [5, 3], chicos: [0, 0], cancelled: true, reason: "seat 1 did not come back" };
-    tv.seats[1] = { ...tv.seats[1], name: "Beto" };
+    tv.result = { winner: -1, score: [5, 3], chicos: [0, 0], cancelled: true, reason: "disconnected", seat: 1, name: "Beto" };
+    tv.seats[1] = { ...tv.seats[1], kind: "empty", name: null, player: null, connected: false };
     return toModel(tv, extra);
   },
+  replaced: () => toModel(fx.table4_mid, { ...extra, connection: "replaced" }),
   disconnected: () => toModel(fx.table4_disconnected, extra),
   reconnecting: () => toModel(fx.table4_mid, { ...extra, connection: "reconnecting" }),
   senas: () => { ui.senasOpen = true; return toModel(fx.table4_mid, extra); },
@@ -79,6 +81,7 @@ const send = (intent) => {
   window.__sent.push(intent);
   if (intent.type === "lang") { setLang(document.documentElement.lang === "en" ? "es" : "en"); }
   if (intent.type === "dismiss_summary" && state.table) state.table.summary = null;
+  if (intent.type === "take_seat_here" && state.table) state.table.connection = "open";
   render(root, state, send);
 };
 render(root, state, send);

@@ -2,7 +2,7 @@
 // The paths live here only (see docs/protocol.md); nothing else in the client knows a URL.
 
 export const PATHS = {
-  tables: "/api/tables",                        // GET: open tables · POST {settings, name}: create
+  tables: "/api/tables",                        // GET: open tables · POST {settings, name, bots?}: create
   table: (code) => `/api/tables/${code}`,       // GET: look a table up by its code
   join: (code) => `/api/tables/${code}/join`,   // POST {name}: a seat token
   qr: (code) => `/api/tables/${code}/qr.svg`,   // the link as a QR code (SVG)
@@ -28,7 +28,8 @@ async function call(method, path, body) {
 
 export const api = {
   openTables: () => call("GET", PATHS.tables),
-  create: (settings, name) => call("POST", PATHS.tables, { settings, name }),
+  // ``bots``: a level, to fill every other seat with bots of it and start at once ("play against bots")
+  create: (settings, name, bots) => call("POST", PATHS.tables, bots ? { settings, name, bots } : { settings, name }),
   lookup: (code) => call("GET", PATHS.table(code)),
   join: (code, name) => call("POST", PATHS.join(code), { name }),
 };
@@ -49,10 +50,19 @@ export function forgetSeat(code) {
 
 // ------------------------------------------------------------------ the table socket
 
+/** How many times one command is sent at most (the first time and the resends after reconnecting). */
+const MAX_SENDS = 4;
+
 /**
  * One socket to one table that reconnects by itself (reload, network loss) and resumes the seat.
- * ``onMessage(msg)`` gets every server message; ``onState("open" | "reconnecting" | "closed", why)``.
- * ``send(command)`` adds a command id, so a resend or double tap is applied once.
+ * ``onMessage(msg)`` gets every server message; ``onState("open" | "reconnecting" | "closed", code)``.
+ *
+ * ``send(command)`` gives the command an id (``<tab>-<n>``) and keeps it until the server answers it:
+ * an ``ack`` (``duplicate: true`` when it had already been applied) or an ``error`` naming that id.
+ * A command still unanswered when the line drops is sent again, with the same id, in order, as soon
+ * as the socket is open again; the server applies an id once. A command is sent at most
+ * ``MAX_SENDS`` times, then dropped. An ``error`` with code ``unavailable`` (the server restarting:
+ * "try again") keeps the command for the next reconnection, unless a later command is acked first.
  */
 export class TableSocket {
   constructor(code, token, { onMessage, onState }) {
@@ -64,7 +74,7 @@ export class TableSocket {
     this.prefix = Math.random().toString(36).slice(2, 8);
     this.backoff = 300;
     this.closed = false;
-    this.queue = [];
+    this.pending = new Map(); // id -> {frame, sends, retry}: sent (or to send) and not answered yet
     this.open();
   }
 
@@ -75,38 +85,68 @@ export class TableSocket {
     ws.onopen = () => {
       this.backoff = 300;
       this.onState("open");
-      for (const frame of this.queue.splice(0)) ws.send(frame);
+      for (const [id, p] of this.pending) {
+        if (p.sends >= MAX_SENDS) { this.pending.delete(id); continue; }
+        p.sends += 1;
+        p.retry = false;
+        ws.send(p.frame);
+      }
     };
     ws.onmessage = (e) => {
       let msg;
       try { msg = JSON.parse(e.data); } catch (_) { return; }
+      this.answered(msg);
       this.onMessage(msg);
     };
     ws.onclose = (e) => {
       if (this.ws !== ws) return;
       // 4001 bad token, 4003 table gone, 4002 replaced by a newer tab: do not fight over the seat.
       if (this.closed || e.code === 4001 || e.code === 4003 || e.code === 4002) {
+        this.closed = true;
+        this.pending.clear();
         this.onState("closed", e.code);
         return;
       }
       this.onState("reconnecting");
-      setTimeout(() => { if (!this.closed) this.open(); }, this.backoff);
+      setTimeout(() => { if (!this.closed && this.ws === ws) this.open(); }, this.backoff);
       this.backoff = Math.min(this.backoff * 2, 4000);
     };
   }
 
-  send(command) {
-    const frame = JSON.stringify({ ...command, id: `${this.prefix}-${++this.counter}` });
-    if (this.ws?.readyState === WebSocket.OPEN) this.ws.send(frame);
-    else this.queue.push(frame);
+  /** The server answered a command: forget it (or keep it for the next reconnection: see above). */
+  answered(msg) {
+    if (!msg.id || (msg.type !== "ack" && msg.type !== "error")) return;
+    const p = this.pending.get(msg.id);
+    if (msg.type === "error" && msg.code === "unavailable" && p) { p.retry = true; return; }
+    this.pending.delete(msg.id);
+    if (msg.type === "ack") {
+      for (const [id, q] of this.pending) if (q.retry) this.pending.delete(id); // the player moved on
+    }
   }
 
+  send(command) {
+    const id = `${this.prefix}-${++this.counter}`;
+    const p = { frame: JSON.stringify({ ...command, id }), sends: 0, retry: false };
+    this.pending.set(id, p);
+    if (this.ws?.readyState === WebSocket.OPEN) { p.sends = 1; this.ws.send(p.frame); }
+    return id;
+  }
+
+  /** Messages that are not commands (``ping``, ``resync``): sent now or never. */
   raw(message) {
     if (this.ws?.readyState === WebSocket.OPEN) this.ws.send(JSON.stringify(message));
   }
 
+  /** Reopen a socket that was closed (the player chose to take this seat back here). */
+  reopen() {
+    this.closed = false;
+    this.backoff = 300;
+    this.open();
+  }
+
   close() {
     this.closed = true;
+    this.pending.clear();
     this.ws?.close(1000);
   }
 }

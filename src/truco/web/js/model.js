@@ -4,8 +4,8 @@
 const PHASE_STATUS = { lobby: "waiting", playing: "playing", over: "finished", closed: "cancelled" };
 
 /**
- * ``tv``: the table view from the server. ``extra``: what the client adds (code, link, QR, the hand
- * summary it assembled from events, connection state, señas toasts, a cancellation it was told of).
+ * ``tv``: the table view from the server. ``extra``: what the client adds (code, link, QR, which
+ * hand summary is on show, connection state, señas toasts, a notice).
  */
 export function toModel(tv, extra = {}) {
   const settings = tv.settings || {};
@@ -24,12 +24,14 @@ export function toModel(tv, extra = {}) {
       can_undo: (tv.commands || []).includes("undo_award") }
     : null;
   let status = PHASE_STATUS[tv.phase] || "waiting";
-  let cancel = extra.cancel || null;
-  if (tv.result?.cancelled && tv.phase === "lobby" && !extra.cancelSeen) {
+  let cancel = null;
+  const result = tv.result || null;
+  if (result?.cancelled && tv.phase === "lobby") {
+    // back in the lobby after a cancelled match: the server says why, and who did not come back
     status = "cancelled";
-    cancel = cancel || { reason: "disconnect", seat: seatFromReason(tv.result.reason) };
+    cancel = { reason: result.reason, seat: result.seat ?? null, name: result.name ?? null };
   }
-  if (tv.phase === "closed") cancel = cancel || { reason: "host" };
+  if (tv.phase === "closed") cancel = { reason: result?.reason === "abandoned" ? "abandoned" : "host" };
   const vote = tv.vote ? {
     team: tv.vote.team,
     call: tv.vote.call,
@@ -68,7 +70,7 @@ export function toModel(tv, extra = {}) {
     senas: extra.senas || (tv.senas || []),
     last_hand: tv.last_hand,
     result: tv.result,
-    summary: extra.summary || null,
+    summary: extra.summary ? summaryModel(extra.summary, settings.mode === "casual") : null,
     cancel,
     connection: extra.connection || "open",
     notice: extra.notice || null,
@@ -79,7 +81,19 @@ function botName(s) {
   return s.name && !/^bot \d+$/.test(s.name) ? s.name : `Bot ${s.seat + 1}`;
 }
 
-function seatFromReason(reason) {
-  const m = /seat (\d+)/.exec(reason || "");
-  return m ? Number(m[1]) : null;
+/**
+ * The hand summary on show: ``shown.hand`` is the server's ``last_hand`` record. In casual mode the
+ * server pays no points (``points`` is empty: the host scores by hand), so each team's line is what
+ * the casual score moved since the summary before (``shown.before``, the score it showed).
+ */
+function summaryModel(shown, casual) {
+  const hand = shown.hand;
+  const score = hand.score || [0, 0];
+  const before = shown.before || [0, 0];
+  const points = casual
+    ? [0, 1].filter((team) => score[team] !== before[team])
+      .map((team) => ({ team, points: score[team] - before[team], reason: "casual" }))
+    : hand.points || [];
+  return { hand_no: hand.hand_no, winner: hand.winner, score, points, sung: hand.sung || [],
+    shown: hand.shown || [], ended_early: !!hand.ended_early };
 }

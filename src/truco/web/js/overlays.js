@@ -6,32 +6,39 @@ import { t } from "./i18n.js";
 import { teamOf } from "./seating.js";
 import { shownCards, sungTantos, teamLabel } from "./table.js";
 
-const REASONS = ["envido", "flor", "truco", "mazo", "hand", "casual"];
+/**
+ * Why points were paid: the engine's reason code (``PointsAwarded.reason``) → the words to show.
+ * One entry per code; ``casual`` is the host's award (casual mode). Nothing else is matched.
+ */
+export const REASON_KEYS = {
+  truco: "reason_truco",
+  truco_no_querido: "reason_truco_no_querido",
+  envido: "reason_envido",
+  envido_no_querido: "reason_envido_no_querido",
+  flor: "reason_flor",
+  contra_flor: "reason_contra_flor",
+  contra_flor_al_resto: "reason_contra_flor_al_resto",
+  contra_flor_no_querido: "reason_contra_flor_no_querido",
+  con_flor_me_achico: "reason_con_flor_me_achico",
+  mazo: "reason_mazo",
+  casual: "reason_casual",
+};
 
-function reasonKey(reason) {
-  const r = String(reason || "").toLowerCase();
-  for (const k of REASONS) if (r.includes(k)) return k;
-  if (r.includes("falta") || r.includes("tanto")) return "envido";
-  if (r.includes("vale") || r.includes("retruco")) return "truco";
-  return "hand";
-}
-
-/** ``model.summary`` = {hand_no, awards: [{team, points, reason}], score: [a, b]}. */
+/** ``model.summary`` = {hand_no, points: [{team, points, reason}], score: [a, b], sung, shown}. */
 export function handSummary(model, send) {
   const s = model.summary;
   if (!s) return null;
   const mine = teamOf(model.me);
   const rows = [];
   for (const team of [mine, 1 - mine]) {
-    const byReason = new Map();
-    for (const a of s.awards.filter((x) => x.team === team)) {
-      const k = reasonKey(a.reason);
-      byReason.set(k, (byReason.get(k) || 0) + a.points);
+    const byReason = new Map(); // the same reason twice in a hand is one line
+    for (const p of s.points.filter((x) => x.team === team)) {
+      byReason.set(p.reason, (byReason.get(p.reason) || 0) + p.points);
     }
-    for (const [k, pts] of byReason) {
-      rows.push(h("tr", { class: team === mine ? "us" : "them" },
-        h("th", { scope: "row" }, teamLabel(model, team)), h("td", null, t(`reason_${k}`)),
-        h("td", { class: "pts" }, `+${pts}`)));
+    for (const [reason, pts] of byReason) {
+      rows.push(h("tr", { class: team === mine ? "us" : "them", dataset: { reason } },
+        h("th", { scope: "row" }, teamLabel(model, team)), h("td", null, t(REASON_KEYS[reason] || "reason_other")),
+        h("td", { class: "pts" }, pts > 0 ? `+${pts}` : `${pts}`)));
     }
   }
   const score = s.score || [0, 0];
@@ -70,13 +77,26 @@ export function matchEnd(model, send) {
 export function cancelledScreen(model, send) {
   const c = model.cancel || {};
   let why = t("cancelled_other");
-  if (c.reason === "disconnect" || c.reason === "disconnected" || c.reason === "timeout") {
-    const seated = c.seat !== undefined && c.seat !== null ? model.seats.find((x) => x.seat === c.seat)?.name : null;
+  if (c.reason === "disconnected") {
+    // the server names who did not come back (their seat is already free in this view)
+    const seated = c.seat !== null && c.seat !== undefined ? model.seats.find((x) => x.seat === c.seat)?.name : null;
     why = t("cancelled_disconnect", { name: c.name || seated || t("someone") });
-  } else if (c.reason === "host") why = t("cancelled_host");
+  } else if (c.reason === "abandoned") why = t("cancelled_abandoned");
+  else if (c.reason === "host") why = t("cancelled_host");
   return h("main", { class: "screen end-screen cancelled", dataset: { screen: "cancelled" } },
     h("div", { class: "end-emblem stop", "aria-hidden": "true" }, "✋"),
     h("h1", null, t("cancelled_title")),
     h("p", { class: "why" }, why),
     h("button", { class: "btn primary wide", type: "button", onclick: () => send({ type: "back_to_sala" }) }, t("back_to_sala")));
+}
+
+/** This seat was opened in another tab or phone (close code 4002): this page stops, without a fight. */
+export function replacedScreen(model, send) {
+  return h("main", { class: "screen end-screen replaced", dataset: { screen: "replaced" } },
+    h("div", { class: "end-emblem stop", "aria-hidden": "true" }, "📱"),
+    h("h1", null, t("replaced_title")),
+    h("p", { class: "why", role: "alert" }, t("replaced")),
+    h("button", { class: "btn primary wide", type: "button", onclick: () => send({ type: "take_seat_here" }) },
+      t("take_seat_here")),
+    h("button", { class: "btn wide", type: "button", onclick: () => send({ type: "leave_page" }) }, t("back_to_sala")));
 }

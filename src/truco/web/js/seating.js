@@ -1,5 +1,5 @@
 // Where each seat sits on a phone screen, and the table roles shown next to names.
-// Display only: mano, dealer, turn and cards come from the server's view.
+// Display only: mano, pies, dealer, turn and cards come from the server's view.
 
 // Play goes counter-clockwise: the next seat sits to your right. Offsets from your seat → grid area.
 const AREAS = {
@@ -14,23 +14,12 @@ export function areaFor(seat, me, players) {
 
 export const teamOf = (seat) => seat & 1;
 
-/** The pie of each team is its last player in this hand's order, which starts at the mano. */
-export function pies(mano, players) {
-  if (players === 2) return new Set([(mano + 1) % 2]); // mano a mano: the dealer is the pie
-  const result = {};
-  for (let i = 0; i < players; i++) {
-    const seat = (mano + i) % players;
-    result[teamOf(seat)] = seat;
-  }
-  return new Set(Object.values(result));
-}
-
-/** "mano", "pie", "reparte": the roles of a seat in the current hand. */
+/** "mano", "pie", "reparte": the roles of a seat in the current hand (the server names the pies). */
 export function roles(seat, game) {
   if (!game) return [];
   const out = [];
   if (seat === game.mano) out.push("mano");
-  if (pies(game.mano, game.players).has(seat)) out.push("pie");
+  if ((game.pies || []).includes(seat)) out.push("pie");
   if (seat === game.dealer) out.push("dealer");
   return out;
 }

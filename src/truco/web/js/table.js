@@ -340,8 +340,6 @@ export function banners(model) {
   const out = [];
   if (model.connection === "reconnecting") {
     out.push(h("div", { class: "banner warn", role: "alert" }, t("reconnecting")));
-  } else if (model.connection === "replaced") {
-    out.push(h("div", { class: "banner info", role: "alert" }, t("replaced")));
   }
   for (const s of model.seats) {
     if (!s.bot && s.name && s.connected === false && s.away_until && s.seat !== model.me) {

@@ -3,11 +3,11 @@
 import { clear, h } from "./dom.js";
 import { t } from "./i18n.js";
 import { homeScreen, waitingScreen } from "./lobby.js";
-import { cancelledScreen, handSummary, matchEnd } from "./overlays.js";
+import { cancelledScreen, handSummary, matchEnd, replacedScreen } from "./overlays.js";
 import { tableScreen } from "./table.js";
 
 /**
- * ``state`` = {lobby, table (the client model, or null), ui}. ``send(intent)`` handles what the
+ * ``state`` = {lobby, table (the client model, or null), ui, clockOffset}. ``send(intent)`` handles what the
  * player taps. Returns the name of the screen drawn.
  */
 export function render(root, state, send) {
@@ -18,6 +18,9 @@ export function render(root, state, send) {
   if (!table) {
     name = "home";
     screen = homeScreen(state.lobby, ui, send, rerender);
+  } else if (table.connection === "replaced") {
+    name = "replaced";
+    screen = replacedScreen(table, send);
   } else if (table.status === "cancelled") {
     name = "cancelled";
     screen = cancelledScreen(table, send);
@@ -43,7 +46,11 @@ export function render(root, state, send) {
   return name;
 }
 
-/** Update every countdown on the page. Deadlines are server milliseconds; offset = server - local. */
+/**
+ * Update every countdown on the page (``.countdown[data-deadline]``: the vote window and answer
+ * timers, a held seat's chip and banner). Deadlines are on the server's clock, in milliseconds;
+ * ``offset`` = server - local, from the last message that carried ``server_now_ms``.
+ */
 export function tick(offset = 0) {
   const now = Date.now() + offset;
   for (const el of document.querySelectorAll(".countdown[data-deadline]")) {
@@ -54,6 +61,7 @@ export function tick(offset = 0) {
   }
 }
 
+/** ``getOffset()`` is read on every tick, so a new offset applies at once. */
 export function startTicker(getOffset) {
   return setInterval(() => tick(getOffset()), 250);
 }
