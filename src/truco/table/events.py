@@ -239,6 +239,16 @@ class Disconnected:
 
 
 @dataclass(frozen=True, slots=True)
+class TurnExpired:
+    """The turn clock ran out for ``seat``: the table played its mildest action for it."""
+
+    kind: ClassVar[str] = "turn_expired"
+    seat: int
+    misses: int
+    """Turns in a row the clock has played for this seat (at 2 it is treated as away)."""
+
+
+@dataclass(frozen=True, slots=True)
 class SeatHeld:
     kind: ClassVar[str] = "seat_held"
     seat: int
@@ -256,7 +266,8 @@ class ServerRestarted:
 TableEvent = (TableCreated | PlayerJoined | Seated | TeamsShuffled | BotAdded | BotRemoved | PlayerLeft
               | PlayerRemoved | HostChanged | TableClosed | MatchStarted | MatchOver | MatchCancelled
               | HandEndedEarly | VoteOpened | VoteCast | VoteSplit | VoteDecided | VoteExpired | BotHinted
-              | SenaSent | Awarded | AwardUndone | Connected | Disconnected | SeatHeld | ServerRestarted)
+              | SenaSent | Awarded | AwardUndone | Connected | Disconnected | TurnExpired | SeatHeld
+              | ServerRestarted)
 AnyEvent = TableEvent | Event
 """What an effect carries: a table event or one of the engine's."""
 

@@ -55,9 +55,11 @@ def _engine_events(t: Table, events: list[Event], ctx: Ctx) -> None:
 def _after_engine(t: Table, ctx: Ctx) -> None:
     g = t.game
     assert g is not None
+    drop_deadlines(t, "turn")
     if g.hand_over:
         _finish_hand(t, ctx)
         return
+    _arm_turn_clock(t, ctx)
     if g.pending:
         key = (g.hand_no, len(g.history))
         if t.vote is None or t.vote.key != key:
@@ -65,6 +67,17 @@ def _after_engine(t: Table, ctx: Ctx) -> None:
     elif t.vote is not None:
         t.vote = None
         drop_deadlines(t, "vote_window", "answer")
+
+
+def _arm_turn_clock(t: Table, ctx: Ctx) -> None:
+    """With the turn clock on, a human the table waits on alone (no call pending) has
+    ``turn_seconds`` to act; against bots only there are no deadlines (ruling 19)."""
+    g = t.game
+    assert g is not None
+    seconds = t.settings.turn_seconds
+    if seconds is None or g.pending or not t.deadlines_on or t.seats[g.turn].player is None:
+        return
+    add_deadline(t, "turn", seconds * 1000, ctx, g.turn)
 
 
 # ------------------------------------------------------------------ a team's answer
@@ -177,7 +190,7 @@ def record_unfinished_hand(t: Table) -> None:
 def end_match(t: Table, result: MatchResult, ctx: Ctx) -> None:
     set_result(t, result)
     t.vote = None
-    drop_deadlines(t, "vote_window", "answer", "reconnect")
+    drop_deadlines(t, "vote_window", "answer", "reconnect", "turn")
     t.phase = "over"
     ctx.send(EVERYONE, MatchOver(result))
     ctx.records.append(match_record(t))

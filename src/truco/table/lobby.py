@@ -193,7 +193,7 @@ def _start_match(t: Table, ctx: Ctx) -> None:
     t.awards = ()
     t.hands = ()
     t.last_hand = None
-    drop_deadlines(t, "vote_window", "answer", "reconnect")
+    drop_deadlines(t, "vote_window", "answer", "reconnect", "turn")
     dealer = derived_seed(t, "dealer", t.match_no) % len(t.seats)  # the first dealer by lot (ruling 2)
     ctx.send(EVERYONE, MatchStarted(t.match_no, dealer))
     deal(t, dealer, ctx)

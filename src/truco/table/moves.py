@@ -11,6 +11,7 @@ from truco.table.edits import Ctx, TableError, check_seat, require_phase
 from truco.table.effects import to_team
 from truco.table.events import BotHinted, SenaSent, VoteCast
 from truco.table.hands import resolve_vote, settle_vote, step
+from truco.table.presence import acted
 from truco.table.queries import CASUAL_DO, Facts
 from truco.table.state import Player, Table
 
@@ -21,6 +22,7 @@ def act(t: Table, p: Player, cmd: Act, ctx: Ctx) -> None:
         raise TableError("you have no seat in this match", "no_seat")
     if t.settings.mode == "casual" and cmd.do not in CASUAL_DO:
         raise TableError("in casual mode the calls are made aloud", "casual_calls_aloud")
+    acted(t, p.seat, ctx)
     action = Action(p.seat, cmd.do, cmd.card)
     if t.vote is not None and p.seat % 2 == t.vote.team:
         _cast_vote(t, p.seat, action, ctx)

@@ -5,7 +5,8 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from truco.engine import Action
+from truco.engine import Action, Do
+from truco.engine.cards import POWER
 from truco.table.commands import Abandon, Connect, Disconnect, Recovered, Wake
 from truco.table.edits import (
     Ctx,
@@ -27,10 +28,18 @@ from truco.table.events import (
     SeatHeld,
     ServerRestarted,
     TableClosed,
+    TurnExpired,
     VoteCast,
     VoteExpired,
 )
-from truco.table.hands import force_vote, match_record, record_unfinished_hand, resolve_vote, settle_vote
+from truco.table.hands import (
+    force_vote,
+    match_record,
+    record_unfinished_hand,
+    resolve_vote,
+    settle_vote,
+    step,
+)
 from truco.table.queries import Facts
 from truco.table.state import SeatSlot, Table
 
@@ -105,6 +114,8 @@ def wake(t: Table, cmd: Wake, ctx: Ctx) -> bool:
         v = t.vote
         if d.kind == "host_away":
             _pass_host(t, ctx)
+        elif d.kind == "turn":
+            _turn_expired(t, d.seat, ctx)
         elif d.kind == "reconnect":
             _cancel_match(t, d.seat, ctx)
         elif v is None:
@@ -119,6 +130,37 @@ def wake(t: Table, cmd: Wake, ctx: Ctx) -> bool:
             seats = facts.voters() or facts.answering_seats()
             ctx.send(EVERYONE, VoteExpired(v.team))
             resolve_vote(t, Action(seats[0], facts.decline(seats[0])), ctx)
+
+
+def _turn_expired(t: Table, seat: int, ctx: Ctx) -> None:
+    """The turn clock ran out: the table plays the seat's mildest action (its lowest card). Twice in a
+    row and the player is treated as away: their seat is held like a dropped one's (ruling 18)."""
+    g = t.game
+    if g is None or g.hand_over or g.pending or g.turn != seat:
+        return
+    legal = Facts(t).engine_legal(seat)
+    plays = [a for a in legal if a.do is Do.PLAY and a.card is not None]
+    action = min(plays, key=lambda a: POWER[a.card or 0]) if plays else Action(seat, Do.MAZO)
+    misses = dict(t.turn_misses).get(seat, 0) + 1
+    t.turn_misses = (*((s, m) for s, m in t.turn_misses if s != seat), (seat, misses))
+    ctx.send(EVERYONE, TurnExpired(seat, misses))
+    p = t.seat_player(seat)
+    if misses >= 2 and p is not None and p.connected:
+        set_player(t, replace(p, connected=False))
+        ctx.send(EVERYONE, Disconnected(p.pid, seat))
+        hold_seat(t, seat, ctx)
+    step(t, action, ctx)
+
+
+def acted(t: Table, seat: int, ctx: Ctx) -> None:
+    """A player acted themselves: the turn clock's count restarts, and one it had set away is back."""
+    if any(s == seat for s, _ in t.turn_misses):
+        t.turn_misses = tuple((s, m) for s, m in t.turn_misses if s != seat)
+    p = t.seat_player(seat)
+    if p is not None and not p.connected:  # only someone here can act
+        set_player(t, replace(p, connected=True, restart_grace=False))
+        drop_deadlines(t, "reconnect", seat=seat)
+        ctx.send(EVERYONE, Connected(p.pid, seat))
 
 
 def _watch_host(t: Table, ctx: Ctx) -> None:
@@ -158,7 +200,7 @@ def _cancel_match(t: Table, seat: int, ctx: Ctx) -> None:
     t.phase = "lobby"
     t.game = None
     t.vote = None
-    drop_deadlines(t, "vote_window", "answer", "reconnect")
+    drop_deadlines(t, "vote_window", "answer", "reconnect", "turn")
     t.senas = ()
 
 

@@ -87,6 +87,7 @@ def create(cmd: Create, now_ms: int) -> tuple[Table, Outcome]:
     t.last_hand = None
     t.result = None
     t.result_players = ()
+    t.turn_misses = ()
     ctx = Ctx(now_ms)
     ctx.send(EVERYONE, TableCreated(cmd.table_id, 0))
     return t, Outcome(tuple(ctx.effects))

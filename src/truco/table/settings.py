@@ -35,6 +35,10 @@ class TableSettings:
     """Seconds a bot waits before acting; ``None`` lets the runtime choose (0.7–1.5 s by default)."""
     private: bool = False
     """Reachable by link or code only: never listed among the open tables."""
+    turn_seconds: int | None = None
+    """The turn clock: seconds a player has to play when the table waits on them alone. Off
+    (``None``) by default, as at the reference table. On expiry the table plays their mildest action
+    (their lowest card); twice in a row and they are treated as away (their seat is held)."""
 
     def __post_init__(self) -> None:
         try:
@@ -51,6 +55,10 @@ class TableSettings:
             value = getattr(self, key)
             if not isinstance(value, int) or isinstance(value, bool) or not 1 <= value <= 3600:
                 raise SettingsError(f"{key} must be a whole number of seconds from 1 to 3600")
+        if self.turn_seconds is not None and (
+                isinstance(self.turn_seconds, bool) or not isinstance(self.turn_seconds, int)
+                or not 5 <= self.turn_seconds <= 600):
+            raise SettingsError("turn_seconds must be a whole number of seconds from 5 to 600, or null")
         if self.bot_delay is not None and (
                 isinstance(self.bot_delay, bool) or not isinstance(self.bot_delay, int | float)
                 or not 0 <= self.bot_delay <= 10):
@@ -71,7 +79,7 @@ class TableSettings:
             "chicos": self.chicos, "mode": self.mode, "senas": self.senas,
             "vote_seconds": self.vote_seconds, "answer_seconds": self.answer_seconds,
             "reconnect_seconds": self.reconnect_seconds, "bot_delay": self.bot_delay,
-            "private": self.private,
+            "private": self.private, "turn_seconds": self.turn_seconds,
         }
 
     @classmethod

@@ -16,7 +16,7 @@ from truco.table.events import MatchResult
 from truco.table.settings import TableSettings
 
 Phase = Literal["lobby", "playing", "over", "closed"]
-DeadlineKind = Literal["vote_window", "answer", "reconnect", "host_away"]
+DeadlineKind = Literal["vote_window", "answer", "reconnect", "host_away", "turn"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -108,6 +108,8 @@ class Table:
     last_hand: dict[str, Any] | None
     """The summary of the hand just over (``truco.table.hands.last_hand``)."""
     result: MatchResult | None
+    turn_misses: tuple[tuple[int, int], ...]
+    """Turn clock: (seat, turns in a row the clock played for it)."""
     result_players: tuple[int, ...]
     """Who was at the table when the last match ended: only they are shown its result in the lobby
     (a newcomer taking a freed seat gets a plain waiting room)."""
