@@ -38,8 +38,8 @@ class Checked:
 
 
 @settings_
-@given(players=st.sampled_from([2, 4, 6]), flor=st.booleans(), target=st.sampled_from([15, 30]),
-       levels=st.lists(st.sampled_from(LEVELS), min_size=6, max_size=6), seed=st.integers(0, 2**32))
+@given(players=st.sampled_from([2, 4, 6, 8]), flor=st.booleans(), target=st.sampled_from([15, 30]),
+       levels=st.lists(st.sampled_from(LEVELS), min_size=8, max_size=8), seed=st.integers(0, 2**32))
 @pytest.mark.slow
 def test_every_level_plays_only_legal_actions(players, flor, target, levels, seed):
     rules = Rules(players=players, flor=flor, target=target)
@@ -52,7 +52,7 @@ def test_every_level_plays_only_legal_actions(players, flor, target, levels, see
 
 @pytest.mark.slow
 @settings(max_examples=15, deadline=None)
-@given(players=st.sampled_from([2, 4, 6]), flor=st.booleans(), seed=st.integers(0, 2**32))
+@given(players=st.sampled_from([2, 4, 6, 8]), flor=st.booleans(), seed=st.integers(0, 2**32))
 def test_random_matches_with_each_level_on_both_sides(players, flor, seed):
     for level in LEVELS:
         rules = Rules(players=players, flor=flor, target=15)
@@ -61,7 +61,7 @@ def test_random_matches_with_each_level_on_both_sides(players, flor, seed):
         assert st_.match_over
 
 
-@pytest.mark.parametrize("players", [2, 4, 6])
+@pytest.mark.parametrize("players", [2, 4, 6, 8])
 @pytest.mark.parametrize("flor", [False, True])
 @pytest.mark.parametrize("target", [15, 30])
 def test_every_setting_with_every_level_at_the_table(players, flor, target):

@@ -29,7 +29,7 @@ def _same_public(view, rebuilt) -> None:
 
 
 @settings(max_examples=25, deadline=None)
-@given(players=st.sampled_from([2, 4, 6]), flor=st.booleans(), seed=st.integers(0, 2**32),
+@given(players=st.sampled_from([2, 4, 6, 8]), flor=st.booleans(), seed=st.integers(0, 2**32),
        level=st.sampled_from(["facil", "normal", "dificil"]))
 @pytest.mark.slow
 def test_sampled_worlds_replay_to_the_same_public_view(players, flor, seed, level):
@@ -68,7 +68,7 @@ def test_a_sung_tanto_is_kept_in_every_world():
 
 
 @settings(max_examples=200, deadline=None)
-@given(players=st.sampled_from([2, 4, 6]), seed=st.integers(0, 2**32), cut=st.integers(0, 17),
+@given(players=st.sampled_from([2, 4, 6, 8]), seed=st.integers(0, 2**32), cut=st.integers(0, 17),
        folds=st.integers(0, 3))
 def test_playout_agrees_with_the_engine(players, seed, cut, folds):
     """Play a hand part way at random, then on with sensible cards both in the engine and in playout."""
@@ -104,7 +104,7 @@ def _plays_and_mazo(st_):
     return [a for a in legal_actions(st_) if a.do in (Do.PLAY, Do.MAZO)]
 
 
-@pytest.mark.parametrize("players", [2, 4, 6])
+@pytest.mark.parametrize("players", [2, 4, 6, 8])
 def test_worlds_hide_nothing_they_should_not_know(players):
     """A world never gives another seat a card this seat holds or has seen played."""
     rng = random.Random(players)

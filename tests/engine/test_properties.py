@@ -28,7 +28,7 @@ from truco.engine.cards import NAME
 CARD_NAMES = set(NAME)
 rules_strategy = st.builds(
     Rules,
-    players=st.sampled_from([2, 4, 6]),
+    players=st.sampled_from([2, 4, 6, 8]),
     target=st.sampled_from([15, 30]),
     flor=st.booleans(),
     falta=st.sampled_from(["leader", "malas_wins"]),

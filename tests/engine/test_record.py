@@ -66,7 +66,7 @@ def test_a_card_played_with_a_call_pending_is_refused(capsys, monkeypatch):
      "record: a card is dealt twice"),
     (dict(EXAMPLE, hands=[["8e", "4c", "5o"], ["3c", "4b", "5b"], ["2e", "6c", "7c"], ["12o", "11b", "10e"]]),
      "record: hands[0]: unknown card '8e'"),
-    (dict(EXAMPLE, rules={"players": 5}), "record: rules: players must be 2, 4 or 6"),
+    (dict(EXAMPLE, rules={"players": 5}), "record: rules: players must be 2, 4, 6 or 8"),
     (dict(EXAMPLE, dealer=7), "record: dealer must be a seat from 0 to 3"),
     (dict(EXAMPLE, score=[30, 0]), "record: score must be below the target"),
 ])

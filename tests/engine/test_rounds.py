@@ -28,7 +28,7 @@ def test_each_player_gets_three_cards_dealt_one_at_a_time_from_the_mano():
     assert sum(len(h) for h in st.dealt) == 12
 
 
-@pytest.mark.parametrize("players", [2, 4, 6])
+@pytest.mark.parametrize("players", [2, 4, 6, 8])
 def test_the_deal_and_the_mano_rotate_every_hand(players):
     st, _ = new_match(Rules(players=players), dealer=0, seed=1)
     seen = []

@@ -177,7 +177,7 @@ def check_outcome(t: Table, effects: Any, know: Knowledge) -> None:
 
 
 tables = st.tuples(
-    st.integers(0, 2**32), st.sampled_from([2, 4, 6]), st.sampled_from(["full", "casual"]),
+    st.integers(0, 2**32), st.sampled_from([2, 4, 6, 8]), st.sampled_from(["full", "casual"]),
     st.sampled_from(["humans", "one_human", "mixed"]), st.booleans(), st.sampled_from([15, 30]),
     st.sampled_from([1, 3]),
 )

@@ -12,7 +12,7 @@ from truco.engine import Rules, apply, legal_actions, new_match, next_hand
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("--players", type=int, default=4, choices=(2, 4, 6))
+    parser.add_argument("--players", type=int, default=4, choices=(2, 4, 6, 8))
     parser.add_argument("--flor", action="store_true")
     parser.add_argument("--seconds", type=float, default=1.0, help="length of each of the 5 runs")
     parser.add_argument("--json", action="store_true")

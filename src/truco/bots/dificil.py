@@ -37,8 +37,8 @@ from truco.engine.types import FLOR_CALLS, TRUCO_CALLS
 
 # The chance a team wins the hand from the start of a round, by players and the rounds so far from
 # its side (W won, L lost, P parda): sig((x - centre) / scale), x its best seat's strength
-# (``tables.STRENGTH_OF``) in the cards it still has to play. Fitted on playouts of 30,000 random
-# deals per table size with sound card play (see docs/bots.md).
+# (``tables.STRENGTH_OF``) in the cards it still has to play. Fitted on playouts of random deals per
+# table size with sound card play (``truco.bench.chance_fit``; see docs/bots.md).
 CHANCE_FIT: dict[int, dict[str, tuple[float, float]]] = {
     2: {"": (13.0, 2.6), "L": (13.6, 2.3), "W": (9.4, 1.7), "P": (11.5, 2.0), "LW": (8.8, 1.7),
         "WL": (8.2, 1.4)},
@@ -46,6 +46,9 @@ CHANCE_FIT: dict[int, dict[str, tuple[float, float]]] = {
         "WL": (9.0, 1.4)},
     6: {"": (16.4, 2.0), "L": (16.6, 1.7), "W": (11.8, 1.7), "P": (14.2, 1.7), "LW": (10.2, 1.1),
         "WL": (10.0, 1.1)},
+    # python -m truco.bench.chance_fit --players 8 --deals 200000 (which gives back 6's row within 0.2)
+    8: {"": (17.2, 1.7), "L": (17.2, 1.6), "W": (12.8, 1.4), "P": (15.2, 3.3), "LW": (10.7, 0.8),
+        "WL": (10.3, 1.0)},
 }
 
 

@@ -18,7 +18,7 @@ from truco.bots.arena import ArenaConfig, run_arena
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--a", required=True, choices=LEVELS, help="the level measured")
     parser.add_argument("--b", required=True, choices=LEVELS, help="its opponent")
-    parser.add_argument("--players", type=int, default=4, choices=(2, 4, 6))
+    parser.add_argument("--players", type=int, default=4, choices=(2, 4, 6, 8))
     parser.add_argument("--matches", type=int, default=1000,
                         help="matches to play (in duplicate pairs; an odd count is rounded up)")
     parser.add_argument("--seed", type=int, default=1, help="seed of the deals and the bots")

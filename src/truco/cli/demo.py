@@ -16,7 +16,7 @@ from truco.terminal.text import card_list, describe, match_result
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("--players", type=int, default=2, choices=(2, 4, 6))
+    parser.add_argument("--players", type=int, default=2, choices=(2, 4, 6, 8))
     parser.add_argument("--target", type=int, default=30, choices=(15, 30))
     parser.add_argument("--flor", action="store_true")
     parser.add_argument("--seed", type=int, default=None, help="repeat a match exactly")

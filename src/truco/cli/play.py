@@ -10,7 +10,7 @@ from truco.terminal import GameConfig, StdConsole, play_game
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("--players", type=int, default=2, choices=(2, 4, 6))
+    parser.add_argument("--players", type=int, default=2, choices=(2, 4, 6, 8))
     parser.add_argument("--bots", default="normal", choices=[lv for lv in LEVELS],
                         help="level of every bot at the table (default: normal)")
     parser.add_argument("--flor", action="store_true", help="play with flor")

@@ -72,8 +72,8 @@ class Rules:
     chicos: int = 1
 
     def __post_init__(self) -> None:
-        if self.players not in (2, 4, 6):
-            raise ValueError("players must be 2, 4 or 6")
+        if self.players not in (2, 4, 6, 8):
+            raise ValueError("players must be 2, 4, 6 or 8")
         if self.target not in (15, 30):
             raise ValueError("target must be 15 or 30")
         if self.falta not in ("leader", "malas_wins"):
