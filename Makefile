@@ -4,7 +4,7 @@ VENV := .venv
 PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed-stamp
 
-.PHONY: run test test-fast bench lint browser-deps clean
+.PHONY: run test test-fast bench lint browser-deps services-deps clean
 
 $(STAMP): pyproject.toml
 	@test -x $(PY) || $(PYTHON) -m venv $(VENV)
@@ -25,11 +25,20 @@ browser-deps:
 		|| echo "warning: could not install chromium; browser tests will be skipped"; \
 	fi
 
+# Services the backend contract tests start for themselves (on free ports): PostgreSQL's binaries from
+# Debian's package when no /usr/lib/postgresql/N/bin is there. Without them those tests skip, or fail
+# under TRUCO_REQUIRE_SERVICES=1 (CI).
+services-deps:
+	@if ! ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1 && [ "$$(id -u)" = "0" ] && command -v apt-get >/dev/null; then \
+		(apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq postgresql >/dev/null) \
+		|| echo "warning: could not install postgresql; PostgreSQL tests will be skipped"; \
+	fi
+
 lint: $(STAMP)
 	$(VENV)/bin/ruff check src tests
 	$(VENV)/bin/mypy --strict src
 
-test: $(STAMP) browser-deps lint
+test: $(STAMP) browser-deps services-deps lint
 	$(VENV)/bin/pytest
 
 # The inner loop: everything but the browser and the slow property, fuzz and playout tests.

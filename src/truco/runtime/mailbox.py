@@ -1,7 +1,9 @@
 """One live table: its mailbox and the one task that applies its jobs, one at a time.
 
 Every accepted command follows the same path: apply (pure) → store (before anyone hears of it) →
-fan out (one update per socket) → schedule what comes next (deadlines, bots, idleness).
+fan out (one update per socket) → schedule what comes next (deadlines, bots, idleness). Storing is
+awaited: other tables run meanwhile (their commits join the same group transaction), this one does
+not take its next job until the command is stored and sent.
 """
 
 from __future__ import annotations
@@ -30,7 +32,7 @@ from truco.runtime.jobs import (
     SubmitAs,
 )
 from truco.runtime.timers import Timers
-from truco.storage import LogEntry, Storage, StorageError
+from truco.storage import Commit, LogEntry, Storage, StorageError
 from truco.table import (
     Abandon,
     AddBot,
@@ -129,9 +131,13 @@ class Mailbox:
         while True:
             job, fut = await self.queue.get()
             try:
-                result = self.handle(job)
+                result = await self.handle(job)
                 if fut is not None and not fut.done():
                     fut.set_result(result)
+            except asyncio.CancelledError:  # stopped while storing: whoever waits is not left hanging
+                if fut is not None and not fut.done():
+                    fut.set_exception(ShuttingDown("the server is shutting down"))
+                raise
             except Exception as e:  # one bad job must never take the table down
                 if fut is not None and not fut.done():
                     fut.set_exception(e)
@@ -143,41 +149,41 @@ class Mailbox:
                 on_closed(self)
                 return
 
-    def handle(self, job: Job) -> Any:
+    async def handle(self, job: Job) -> Any:
         if isinstance(job, Submit):
-            return self.command(job.envelope, job.cid)
+            return await self.command(job.envelope, job.cid)
         if isinstance(job, SubmitAs):
             p = self.table.by_token(job.token)
             if p is None:
                 return SubmitResult(False, self.table.version, "unknown seat token",
                                     code=ErrorCode.NOT_ALLOWED, why="unknown_token")
-            return self.command(Envelope(job.envelope.command, p.pid), job.cid)
+            return await self.command(Envelope(job.envelope.command, p.pid), job.cid)
         if isinstance(job, JoinAs):
-            return self._join(job)
+            return await self._join(job)
         if isinstance(job, Attach):
-            return self._attach(job)
+            return await self._attach(job)
         if isinstance(job, Detach):
-            return self._detach(job.conn)
+            return await self._detach(job.conn)
         if isinstance(job, Refresh):
             deliver(job.conn, snapshot(self.facts, job.conn, "resync", self.s.clock.now_ms()))
             return None
         if isinstance(job, FillWithBots):
-            return self._fill_with_bots(job.level)
+            return await self._fill_with_bots(job.level)
         if isinstance(job, Fire):
-            return self._fire(job)
+            return await self._fire(job)
         raise TypeError(f"not a job: {job!r}")
 
     # ------------------------------------------------------------------ people and sockets
 
-    def _join(self, job: JoinAs) -> int:
-        res = self.command(Envelope(Join(job.name, job.token)), None)
+    async def _join(self, job: JoinAs) -> int:
+        res = await self.command(Envelope(Join(job.name, job.token)), None)
         if not res.ok:
             raise LobbyError(res.reason or "cannot join")
         p = self.table.by_token(job.token)
         assert p is not None
         return p.pid
 
-    def _attach(self, job: Attach) -> Connection:
+    async def _attach(self, job: Attach) -> Connection:
         conn = job.conn
         if job.token is None:
             self.spectators.append(conn)
@@ -194,10 +200,10 @@ class Mailbox:
         if older is not None:  # the newest socket wins: a reload, a second tab, a reconnect racing
             older.close(CloseCode.REPLACED, "this seat was opened somewhere else")
         deliver(conn, hello(self.facts, conn, self.s.clock.now_ms()))
-        self.command(Envelope(Connect(p.pid)), None)  # its update reaches this socket too
+        await self.command(Envelope(Connect(p.pid)), None)  # its update reaches this socket too
         return conn
 
-    def _detach(self, conn: Connection) -> None:
+    async def _detach(self, conn: Connection) -> None:
         """A socket is gone. When it was its player's current one, their seat is held (ruling 18)."""
         if conn.player is None:
             if conn in self.spectators:
@@ -207,46 +213,46 @@ class Mailbox:
             return  # replaced by a newer socket, or already forgotten
         del self.players[conn.player]
         if self.table.player(conn.player) is not None:
-            self.command(Envelope(Disconnect(conn.player)), None)
+            await self.command(Envelope(Disconnect(conn.player)), None)
 
-    def _fill_with_bots(self, level: str) -> SubmitResult:
+    async def _fill_with_bots(self, level: str) -> SubmitResult:
         host = self.table.host
         res = SubmitResult(True, self.table.version)
         for seat, slot in enumerate(self.table.seats):
             if slot.empty:
-                res = self.command(Envelope(AddBot(seat, level), host), None)
+                res = await self.command(Envelope(AddBot(seat, level), host), None)
                 if not res.ok:
                     return res
-        return self.command(Envelope(Start(), host), None)
+        return await self.command(Envelope(Start(), host), None)
 
     # ------------------------------------------------------------------ timers
 
-    def _fire(self, job: Fire) -> None:
+    async def _fire(self, job: Fire) -> None:
         if job.kind == "wake":
-            self.command(Envelope(Wake()), None)
+            await self.command(Envelope(Wake()), None)
         elif job.version != self.table.version:
             return  # scheduled before a newer command, which scheduled its own
         elif job.kind == "idle":
             if not self.players:  # nobody came back for hours: close it, so it is not rebuilt forever
-                self.command(Envelope(Abandon()), None)
+                await self.command(Envelope(Abandon()), None)
         else:
-            self._bot_turn()
+            await self._bot_turn()
 
-    def _bot_turn(self) -> None:
+    async def _bot_turn(self) -> None:
         for hint in self.s.bots.hints(self.facts):
-            self.command(Envelope(hint), None)
+            await self.command(Envelope(hint), None)
         move = self.s.bots.move(self.facts)
         if move is None:
             return
         chosen, fallback = move
-        res = self.command(Envelope(chosen), None)
+        res = await self.command(Envelope(chosen), None)
         if not res.ok:
             log.error("table %s: a bot chose an illegal action: %s", self.table_id, res.reason)
-            self.command(Envelope(fallback), None)
+            await self.command(Envelope(fallback), None)
 
     # ------------------------------------------------------------------ the heart of the runtime
 
-    def command(self, env: Envelope, cid: str | None) -> SubmitResult:
+    async def command(self, env: Envelope, cid: str | None) -> SubmitResult:
         """Apply, store, then fan out; then schedule what comes next."""
         if cid is not None:
             seen = self.cids.get((env.player, cid))
@@ -263,17 +269,20 @@ class Mailbox:
                                 why="server_error")
         if not out.changed:
             return SubmitResult(True, self.table.version)
-        entry = LogEntry(new.version, now, command_to_dict(env.command), env.player, cid)
+        summary = table_summary(new)
         try:
-            self.s.storage.append(self.table_id, entry)  # stored before anyone hears of it
-            for record in out.records:
-                self.s.storage.save_match(self.table_id, int(record["match_no"]), record)
-        except StorageError as e:
+            change = Commit(LogEntry(new.version, now, command_to_dict(env.command), env.player, cid),
+                            meta=summary if summary != self.meta else None,
+                            matches=tuple((int(r["match_no"]), r) for r in out.records),
+                            closed=new.phase == "closed")
+            await self.s.storage.commit(self.table_id, change)  # stored before anyone hears of it
+        except (StorageError, KeyError, TypeError, ValueError) as e:
             log.error("table %s: not stored, not applied: %s", self.table_id, e)
             return SubmitResult(False, self.table.version, "the server could not save that; try again",
                                 code=ErrorCode.UNAVAILABLE, why="not_stored")
         self.table = new
         self.facts = Facts(new)
+        self.meta = summary
         if cid is not None:
             if len(self.cids) >= MAX_CIDS:
                 self.cids.pop(next(iter(self.cids)))
@@ -281,24 +290,8 @@ class Mailbox:
         for conn in fan_out(self.facts, [*self.players.values(), *self.spectators], out, now):
             if conn.player is not None:
                 self.players.pop(conn.player, None)
-        self._keep_meta()
         self._schedule(now, any(isinstance(e.event, HandEnded) for e in out.effects))
         return SubmitResult(True, new.version)
-
-    def _keep_meta(self) -> None:
-        t = self.table
-        summary = table_summary(t)
-        if summary != self.meta:
-            self.meta = summary
-            try:
-                self.s.storage.set_meta(t.table_id, summary)
-            except StorageError as e:
-                log.error("table %s: metadata not stored: %s", t.table_id, e)
-        if t.phase == "closed":
-            try:
-                self.s.storage.close_table(t.table_id)
-            except StorageError as e:
-                log.error("table %s: not closed in storage: %s", t.table_id, e)
 
     def _schedule(self, now: int, hand_ended: bool) -> None:
         t = self.table

@@ -21,7 +21,7 @@ from truco.runtime.connections import Close, Connection, LobbyError, NoSuchTable
 from truco.runtime.jobs import Attach, Detach, FillWithBots, Fire, Job, JoinAs, Refresh, Submit, SubmitAs
 from truco.runtime.mailbox import Mailbox, Services, SubmitResult
 from truco.runtime.timers import Timers
-from truco.storage import LogEntry, Storage, StorageError
+from truco.storage import LogEntry, Storage, StorageError, VersionConflict
 from truco.table import (
     AddBot,
     CommandError,
@@ -96,8 +96,9 @@ class Runtime:
 
     async def recover(self) -> list[str]:
         """Replay every live table's log; then each gets a logged ``Recovered`` (deadlines re-armed in
-        full, everyone away until they reconnect). Returns the ids rebuilt."""
-        rebuilt = []
+        full, everyone away until they reconnect). Returns the ids rebuilt. The ``recovered`` commands
+        are stored together (one group commit), not one table after another."""
+        rebuilt: list[Mailbox] = []
         for table_id in self.storage.live_tables():
             if table_id in self._tables:
                 continue
@@ -107,9 +108,9 @@ class Runtime:
                 log.error("table %s cannot be rebuilt from its log: %s", table_id, e)
                 continue
             self._open(box)
-            await box.call(Submit(Envelope(Recovered())))
-            rebuilt.append(table_id)
-        return rebuilt
+            rebuilt.append(box)
+        await asyncio.gather(*(box.call(Submit(Envelope(Recovered()))) for box in rebuilt))
+        return [box.table_id for box in rebuilt]
 
     def _replay(self, table_id: str) -> Mailbox:
         entries = self.storage.log(table_id)
@@ -151,20 +152,28 @@ class Runtime:
             raise LobbyError(f"unknown bot level (choose from {', '.join(LEVELS)})")
         self._check_open()
         token = self._token()
-        for _ in range(20):
+        for _ in range(20):  # a code taken (here, by a closed table, or by another process) is drawn again
             table_id = self._new_code()
-            if table_id not in self._tables and self.storage.meta(table_id) is None:
-                break
+            if table_id in self._tables:
+                continue
+            now = self.clock.now_ms()
+            cmd = Create(table_id, settings, host_name, token, self._seed())
+            try:
+                t, _ = create(cmd, now)
+            except TableError as e:
+                raise LobbyError(str(e)) from None
+            box = Mailbox(t, self._services)
+            try:
+                await self.storage.create_table(table_id, box.meta, LogEntry(1, now, command_to_dict(cmd)))
+            except VersionConflict:
+                continue
+            except StorageError as e:
+                log.error("table %s not created: %s", table_id, e)
+                raise LobbyError("the server could not save that; try again") from None
+            break
         else:
             raise LobbyError("no free table code; try again")
-        now = self.clock.now_ms()
-        cmd = Create(table_id, settings, host_name, token, self._seed())
-        try:
-            t, _ = create(cmd, now)
-        except TableError as e:
-            raise LobbyError(str(e)) from None
-        box = Mailbox(t, self._services)
-        self.storage.create_table(table_id, box.meta, LogEntry(1, now, command_to_dict(cmd)))
+        self._check_open()
         self._open(box)
         if self._services.lobby_idle_ms is not None:  # created and never visited: closed in time too
             self.timers.push(now + self._services.lobby_idle_ms, table_id, "idle", t.version)

@@ -1,4 +1,5 @@
-"""``truco serve``: one process, SQLite storage, one uvicorn worker, and a banner with the links."""
+"""``truco serve``: one process, its storage (SQLite or PostgreSQL), one uvicorn worker, and a banner
+with the links."""
 
 from __future__ import annotations
 

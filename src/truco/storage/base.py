@@ -1,13 +1,18 @@
 """The storage interface: per table an append-only log of accepted commands, metadata, match records.
 
-Every backend passes the same contract suite (tests/storage). Methods are synchronous and short; the
-runtime calls them from a table's own task, one command at a time, before anything is broadcast.
+Every backend passes the same contract suite (tests/storage). Writes are coroutines: a backend does
+its I/O away from the event loop and the caller's ``await`` returns once the transaction committed,
+so the runtime can store a command before anyone hears of it without stalling every other table.
+Reads are plain calls: they serve start-up (recovery), replays and tests, never the command path.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 from typing import Any, Protocol
+
+INT64 = range(-(2**63), 2**63)
+"""What every backend can store as an integer (a match number outside it cannot be stored)."""
 
 
 class StorageError(Exception):
@@ -34,29 +39,37 @@ class LogEntry:
     cid: str | None = None
 
 
+@dataclass(frozen=True, slots=True)
+class Commit:
+    """Everything one accepted command produces, stored in one transaction or not at all: a log that
+    ran ahead of the live table would refuse every later command until a restart."""
+
+    entry: LogEntry
+    meta: dict[str, Any] | None = None
+    """The table's new summary, only when it changed."""
+    matches: tuple[tuple[int, dict[str, Any]], ...] = ()
+    """Finished (or cancelled) match records as ``(match_no, record)``; a match stored again is replaced."""
+    closed: bool = False
+    """The table is closed: its log stays (for replays) but it is no longer live."""
+
+
 class Storage(Protocol):
-    def create_table(self, table_id: str, meta: dict[str, Any], first: LogEntry) -> None:
+    async def create_table(self, table_id: str, meta: dict[str, Any], first: LogEntry) -> None:
         """Create a table with its first log entry. Raises ``VersionConflict`` if the id exists."""
 
-    def append(self, table_id: str, entry: LogEntry) -> None:
-        """Append one entry; its version must be the next one. Raises ``VersionConflict`` otherwise."""
+    async def commit(self, table_id: str, change: Commit) -> None:
+        """Store one accepted command and what it produced, atomically. The entry's version must be the
+        next one (``VersionConflict`` otherwise); on any error nothing of ``change`` is stored."""
 
     def log(self, table_id: str, since: int = 0) -> list[LogEntry]:
         """Entries with version > ``since``, in order. Raises ``UnknownTable``."""
-
-    def set_meta(self, table_id: str, meta: dict[str, Any]) -> None: ...
 
     def meta(self, table_id: str) -> dict[str, Any] | None: ...
 
     def live_tables(self) -> list[str]:
         """Tables not closed, oldest first: what the runtime rebuilds on start."""
 
-    def close_table(self, table_id: str) -> None:
-        """Mark a table closed: its log stays (for replays) but it is no longer live."""
-
-    def save_match(self, table_id: str, match_no: int, record: dict[str, Any]) -> None:
-        """Keep a finished (or cancelled) match record. Saving the same match again replaces it."""
-
     def matches(self, table_id: str) -> list[dict[str, Any]]: ...
 
-    def close(self) -> None: ...
+    def close(self) -> None:
+        """Wait for the writes already asked for, then let go of the database. Later writes fail."""

@@ -1,64 +1,97 @@
-"""In-memory storage, for tests and throwaway servers."""
+"""In-memory storage, for tests and throwaway servers.
+
+It keeps JSON text, not the caller's objects: what is read back is a copy, and a value no database
+could store is refused here too, so tests see the same failures as production."""
 
 from __future__ import annotations
 
-import copy
+import json
 from typing import Any
 
-from truco.storage.base import LogEntry, UnknownTable, VersionConflict
+from truco.storage.base import INT64, Commit, LogEntry, StorageError, UnknownTable, VersionConflict
+from truco.storage.codec import dumps, loads_dict
+
+
+class _Table:
+    __slots__ = ("closed", "log", "matches", "meta")
+
+    def __init__(self, meta: str, first: str) -> None:
+        self.meta = meta
+        self.log = [first]
+        self.closed = False
+        self.matches: dict[int, str] = {}
+
+
+def _entry_text(e: LogEntry) -> str:
+    return dumps([e.version, e.at_ms, e.command, e.player, e.cid])
+
+
+def _entry(text: str) -> LogEntry:
+    version, at_ms, command, player, cid = json.loads(text)
+    return LogEntry(version, at_ms, command, player, cid)
 
 
 class MemoryStorage:
     def __init__(self) -> None:
-        self._logs: dict[str, list[LogEntry]] = {}
-        self._meta: dict[str, dict[str, Any]] = {}
-        self._closed: set[str] = set()
-        self._matches: dict[str, dict[int, dict[str, Any]]] = {}
+        self._tables: dict[str, _Table] = {}
+        self._closed = False
 
-    def create_table(self, table_id: str, meta: dict[str, Any], first: LogEntry) -> None:
-        if table_id in self._logs:
-            raise VersionConflict(f"table {table_id} exists")
-        if first.version != 1:
-            raise VersionConflict("a log starts at version 1")
-        self._logs[table_id] = [copy.deepcopy(first)]
-        self._meta[table_id] = copy.deepcopy(meta)
-
-    def _get(self, table_id: str) -> list[LogEntry]:
+    def _get(self, table_id: str) -> _Table:
         try:
-            return self._logs[table_id]
+            return self._tables[table_id]
         except KeyError:
             raise UnknownTable(table_id) from None
 
-    def append(self, table_id: str, entry: LogEntry) -> None:
-        log = self._get(table_id)
-        if entry.version != len(log) + 1:
-            raise VersionConflict(f"table {table_id}: version {entry.version} after {len(log)}")
-        log.append(copy.deepcopy(entry))
+    def _check_open(self) -> None:
+        if self._closed:
+            raise StorageError("the storage is closed")
+
+    async def create_table(self, table_id: str, meta: dict[str, Any], first: LogEntry) -> None:
+        self._check_open()
+        if table_id in self._tables:
+            raise VersionConflict(f"table {table_id} exists")
+        if first.version != 1:
+            raise VersionConflict("a log starts at version 1")
+        try:
+            self._tables[table_id] = _Table(dumps(meta), _entry_text(first))
+        except (TypeError, ValueError) as e:
+            raise StorageError(f"table {table_id}: cannot store: {e}") from None
+
+    async def commit(self, table_id: str, change: Commit) -> None:
+        """Everything is encoded and checked first, then applied: all of it or nothing."""
+        self._check_open()
+        t = self._get(table_id)
+        if change.entry.version != len(t.log) + 1:
+            raise VersionConflict(f"table {table_id}: version {change.entry.version} after {len(t.log)}")
+        try:
+            entry = _entry_text(change.entry)
+            meta = None if change.meta is None else dumps(change.meta)
+            records = []
+            for match_no, record in change.matches:
+                if match_no not in INT64:
+                    raise ValueError(f"match number {match_no} is out of range")
+                records.append((match_no, dumps(record)))
+        except (TypeError, ValueError) as e:
+            raise StorageError(f"table {table_id}: cannot store: {e}") from None
+        t.log.append(entry)
+        if meta is not None:
+            t.meta = meta
+        t.matches.update(records)
+        t.closed = t.closed or change.closed
 
     def log(self, table_id: str, since: int = 0) -> list[LogEntry]:
-        return [copy.deepcopy(e) for e in self._get(table_id)[since:]]
-
-    def set_meta(self, table_id: str, meta: dict[str, Any]) -> None:
-        self._get(table_id)
-        self._meta[table_id] = copy.deepcopy(meta)
+        return [_entry(e) for e in self._get(table_id).log[since:]]
 
     def meta(self, table_id: str) -> dict[str, Any] | None:
-        m = self._meta.get(table_id)
-        return None if m is None else copy.deepcopy(m)
+        t = self._tables.get(table_id)
+        return None if t is None else loads_dict(t.meta)
 
     def live_tables(self) -> list[str]:
-        return [t for t in self._logs if t not in self._closed]
-
-    def close_table(self, table_id: str) -> None:
-        self._get(table_id)
-        self._closed.add(table_id)
-
-    def save_match(self, table_id: str, match_no: int, record: dict[str, Any]) -> None:
-        self._get(table_id)
-        self._matches.setdefault(table_id, {})[match_no] = copy.deepcopy(record)
+        return [tid for tid, t in self._tables.items() if not t.closed]
 
     def matches(self, table_id: str) -> list[dict[str, Any]]:
-        return [copy.deepcopy(r) for _, r in sorted(self._matches.get(table_id, {}).items())]
+        t = self._tables.get(table_id)
+        return [] if t is None else [loads_dict(r) for _, r in sorted(t.matches.items())]
 
     def close(self) -> None:
-        pass
+        self._closed = True
