@@ -5,6 +5,8 @@ harmless ones) or a policy close."""
 from __future__ import annotations
 
 import random
+import re
+from pathlib import Path
 from typing import Any
 
 import orjson
@@ -132,6 +134,8 @@ async def test_thousands_of_bad_frames_change_nothing_and_each_gets_an_answer_or
         history = mover.view["game"]["history"]
         my_cards = list(fuzzer.view["game"]["cards"])
         counts = {"answered": 0, "closed": 0, "duplicate": 0}
+        codes: set[str] = set()
+        reasons: set[str] = set()
         for _ in range(3000):
             roll = rng.random()
             expect_close: int | None = None
@@ -161,6 +165,9 @@ async def test_thousands_of_bad_frames_change_nothing_and_each_gets_an_answer_or
                     counts["duplicate"] += 1
                 else:
                     counts["answered"] += 1
+                    if reply["type"] == "error":
+                        codes.add(reply["code"])
+                        reasons.update([reply["reason"]] if reply.get("reason") else [])
             else:
                 await fuzzer.until(lambda p: p.closed)
                 assert fuzzer.close_code == expect_close, (frame, fuzzer.close_code)
@@ -173,6 +180,13 @@ async def test_thousands_of_bad_frames_change_nothing_and_each_gets_an_answer_or
         assert mover.view["game"]["history"] == history and mover.view["legal"]
         assert (await live.http.get("/health")).status_code == 200
         assert counts["answered"] > 2000 and counts["closed"] > 300 and counts["duplicate"] > 200
+        # every error code (and refusal reason) a client met is one docs/protocol.md lists
+        doc = (Path(__file__).resolve().parents[2] / "docs" / "protocol.md").read_text()
+        documented = set(re.findall(r"^\| `([a-z_]+)`", doc, re.M))
+        reasons_paragraph = doc.split("player's language", 1)[1].split("\n\n", 1)[0]
+        listed_reasons = set(re.findall(r"`([a-z_]+)`", reasons_paragraph))
+        assert codes and codes <= documented, codes - documented
+        assert reasons and reasons <= listed_reasons, reasons - listed_reasons
         await fuzzer.close()
         fresh = await WsPlayer(live.base_ws, code, mover.token).connect()
         await fresh.until(lambda p: p.view is not None)

@@ -92,10 +92,10 @@ class ServerProcess:
             self.proc.send_signal(signal.SIGKILL)
             self.proc.wait(10)
 
-    def stop(self) -> None:
-        """Shut it down politely (SIGINT), then firmly."""
+    def stop(self, sig: int = signal.SIGINT) -> None:
+        """Shut it down politely (SIGINT, or ``sig``: SIGTERM as a service manager does), then firmly."""
         if self.proc and self.proc.poll() is None:
-            self.proc.send_signal(signal.SIGINT)
+            self.proc.send_signal(sig)
             try:
                 self.proc.wait(10)
             except subprocess.TimeoutExpired:

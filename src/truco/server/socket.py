@@ -37,6 +37,8 @@ from truco.protocol import (
 from truco.runtime import BadToken, Connection, LobbyError, NoSuchTable, Revoked, Runtime
 
 log = logging.getLogger("truco.server")
+SERVICE_RESTART = 1012
+"""The close code uvicorn gives every socket when the server shuts down."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -70,6 +72,10 @@ class SocketSession:
         """Encoded at once: a view dict waiting here would outlive young GC generations by the
         thousand; a string is not even tracked by the collector."""
         self.wake = asyncio.Event()
+        self.server_stopping = False
+        self.stop = asyncio.Event()
+        """Set once the socket is to close: reading ends, and a writer stuck on a client that does
+        not read is given a few seconds, then dropped (its queue is already gone)."""
         self.closing: tuple[int, str] | None = None
         self.errors = 0
         self.conn: Connection | None = None
@@ -95,6 +101,7 @@ class SocketSession:
         if self.closing is None:
             self.closing = (code, reason)
         self.wake.set()
+        self.stop.set()
 
     def close_from_table(self, code: int, reason: str) -> None:
         """The table closes this socket (you left, were removed, were replaced): after the reply to
@@ -138,8 +145,10 @@ class SocketSession:
             return
         writer = asyncio.create_task(self._writer())
         reader = asyncio.create_task(self._reader())
+        stopping = asyncio.create_task(self.stop.wait())
         try:
-            await asyncio.wait([writer, reader], return_when=asyncio.FIRST_COMPLETED)
+            await asyncio.wait([writer, reader, stopping], return_when=asyncio.FIRST_COMPLETED)
+            stopping.cancel()
             if not reader.done():
                 reader.cancel()
             with contextlib.suppress(asyncio.CancelledError, Exception):
@@ -150,7 +159,7 @@ class SocketSession:
         finally:
             writer.cancel()
             try:
-                if self.conn is not None:
+                if self.conn is not None and not self.server_stopping:
                     await self.rt.disconnect(self.conn)
             except LobbyError:  # the table closed, or the server is shutting down: nothing to release
                 pass
@@ -161,6 +170,10 @@ class SocketSession:
             message = await self.ws.receive()
             if message["type"] == "websocket.disconnect":
                 self.closing = (CloseCode.GOING_AWAY, "gone")
+                # 1012: the server itself is stopping (SIGTERM). The player did not leave: the table
+                # must not hold their seat or force their vote; the restart's recovery treats them
+                # as it treats everyone after our downtime.
+                self.server_stopping = message.get("code") == SERVICE_RESTART
                 self.wake.set()
                 return
             frame: str | bytes | None = message.get("text")
