@@ -212,3 +212,42 @@ async def test_an_idle_table_is_closed_and_its_log_and_match_are_kept() -> None:
         assert again.close_code == CloseCode.TABLE_CLOSED
         with contextlib.suppress(Exception):
             await again.close()
+
+
+@pytest.mark.slow
+async def test_a_flood_just_above_the_rate_limit_closes_with_policy_and_other_tables_play_on() -> None:
+    """11 messages a second against a limit of 10 (bursts of 30): the bucket drains by one a second,
+    so within a minute the socket closes with 1008; meanwhile another table's pings are answered
+    promptly and the server's memory does not grow."""
+    async with serving() as lv:
+        flooder_host = await lv.create("Ana", players=2)
+        calm_host = await lv.create("Beto", players=2)
+        flooder = await lv.player(flooder_host["code"], flooder_host["token"])
+        calm = await WsPlayer(lv.base_ws, calm_host["code"], calm_host["token"], keep_frames=False).connect()
+        before = _rss_mb()
+        loop = asyncio.get_running_loop()
+        started = loop.time()
+        lags: list[float] = []
+        pongs = 0
+
+        def count(p: WsPlayer, msg: dict[str, Any]) -> None:
+            nonlocal pongs
+            pongs += msg["type"] == "pong"
+
+        calm.on_message = count
+        tick = 0
+        while not flooder.closed and loop.time() - started < 60:
+            await flooder.send_raw('{"type":"ping"}')
+            tick += 1
+            if tick % 11 == 0:  # once a second the other table pings too
+                sent_at, expected = loop.time(), pongs + 1
+                await calm.send_raw('{"type":"ping"}')
+                await calm.until(lambda p: pongs >= expected, timeout=10)
+                lags.append(loop.time() - sent_at)
+            await asyncio.sleep(max(0.0, started + tick / 11 - loop.time()))
+        await flooder.until(lambda p: p.closed)
+        assert flooder.close_code == CloseCode.POLICY and loop.time() - started < 60
+        assert lags and max(lags) < 2.0, lags  # not stalled: benchmarks measure the p99, not tests
+        assert _rss_mb() - before < 20
+        assert not calm.closed
+        await calm.close()
