@@ -242,7 +242,7 @@ async def test_a_flood_just_above_the_rate_limit_closes_with_policy_and_other_ta
             if tick % 11 == 0:  # once a second the other table pings too
                 sent_at, expected = loop.time(), pongs + 1
                 await calm.send_raw('{"type":"ping"}')
-                await calm.until(lambda p: pongs >= expected, timeout=10)
+                await calm.until(lambda p, n=expected: pongs >= n, timeout=10)  # type: ignore[misc]
                 lags.append(loop.time() - sent_at)
             await asyncio.sleep(max(0.0, started + tick / 11 - loop.time()))
         await flooder.until(lambda p: p.closed)
