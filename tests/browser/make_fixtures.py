@@ -92,11 +92,19 @@ def build() -> dict[str, Any]:
     s.do(AddBot(3, "normal"), 0)
     fx["waiting"] = s.view(0)
 
+    # every seat taken, but Caro is away: the host is told who is missing and may remove her
+    s = Sim(4, 3)
+    s.do(AddBot(3, "normal"), 0)
+    s.do(Disconnect(2))
+    fx["waiting_away"] = s.view(0)
+    fx["waiting_guest"] = s.view(1)
+
     s = Sim(4, 4)
     s.do(Start(), 0)
     fx["table4_start"] = s.view(0)
     g = s.t.game
     mano = g.mano
+    fx["table4_my_turn"] = s.view(s.seat_pid(mano))  # the mano, first to act: every call is open
     s.act(mano, Do.ENVIDO)
     s.act((mano + 1) % 4, Do.QUIERO)
     s.act((mano + 3) % 4, Do.QUIERO)
@@ -130,6 +138,28 @@ def build() -> dict[str, Any]:
     while s.t.hand_no == 1:
         s.play_first()
     fx["table4_hand_over"] = s.view(0)
+
+    # an envido raised to a real envido: the stake is public while the chain is called
+    s = Sim(4, 4)
+    s.do(Start(), 0)
+    mano = s.t.game.mano
+    s.act(mano, Do.ENVIDO)
+    s.answer(Do.REAL_ENVIDO)  # the other team raises (both vote it)
+    fx["table4_envido_stake"] = s.view(s.seat_pid((mano + 2) % 4))
+    fx["table4_envido_stake_caller"] = s.view(s.seat_pid((mano + 1) % 4))
+
+    # a truco whose answering team lost a player: the table voted "no quiero" for them (forced)
+    s = Sim(4, 4)
+    s.do(Start(), 0)
+    caller = s.t.game.turn
+    s.act(caller, Do.TRUCO)
+    s.do(Disconnect(s.seat_pid((caller + 3) % 4)))
+    fx["table4_vote_forced"] = s.view(s.seat_pid((caller + 1) % 4))
+
+    # the turn clock is on: the view has a deadline of kind "turn" for whose turn it is
+    s = Sim(4, 4, turn_seconds=30)
+    s.do(Start(), 0)
+    fx["table4_turn_clock"] = s.view(0)
 
     s = Sim(2, 1)
     s.do(AddBot(1, "facil"), 0)

@@ -48,6 +48,13 @@ def expected_rows(page: Page) -> list[tuple[str, str, str]]:
     return sorted(("us" if team == mine else "them", reason, f"+{n}") for (team, reason), n in sums.items())
 
 
+def go_to_mazo(page: Page) -> None:
+    """The mazo gives the hand away: it asks once more before it is sent."""
+    tap(page, "Me voy al mazo")
+    expect(page.get_by_role("group", name="¿Te vas al mazo? Perdés la mano.")).to_be_visible()
+    tap(page, "Sí, me voy")
+
+
 def play_until_hand_over(pages: list[Page], hand_no: int, mazo_team: int | None = None) -> None:
     """Everyone plays any legal card in turn (a team going to the mazo goes when it is their turn)."""
 
@@ -59,7 +66,7 @@ def play_until_hand_over(pages: list[Page], hand_no: int, mazo_team: int | None 
         for p in pages:
             acts = legal(p)
             if mazo_team is not None and seat(p) % 2 == mazo_team and "mazo" in acts:
-                tap(p, "Me voy al mazo")
+                go_to_mazo(p)
                 return False
             cards = p.locator("button.card.playable")
             if cards.count():
@@ -103,6 +110,10 @@ def test_four_friends_play_whole_hands(browser: Browser, live_server: LiveServer
         expect(p.locator(".announce-call")).to_have_text("¡Envido!")
     for p in answering:
         expect(p.locator(".vote-panel")).to_be_visible()
+        # what the envido called so far pays, accepted or declined (game.envido_stake)
+        expect(p.locator(".vote-panel").get_by_test_id("envido-stake")).to_have_text("Envido: 2 querido / 1 no querido")
+    expect(caller.locator(".announce").get_by_test_id("envido-stake")).to_have_text("Envido: 2 querido / 1 no querido")
+    for p in answering:
         tap(p, "Quiero")
     for p in pages:
         expect(p.locator(".sung li").first).to_be_visible()
@@ -120,6 +131,15 @@ def test_four_friends_play_whole_hands(browser: Browser, live_server: LiveServer
     tap(b, "No quiero")
     expect(a.locator(".vote-timer")).to_contain_text("para ponerse de acuerdo")
     expect(b.locator(".vote-timer")).to_contain_text("para ponerse de acuerdo")
+    # the callers never learn that the other team disagrees
+    for p in pages:
+        if seat(p) % 2 == seat(caller) % 2:
+            expect(p.locator(".vote-panel")).to_be_visible()
+            expect(p.locator("body")).not_to_contain_text("ponerse de acuerdo")
+            expect(p.locator("body")).not_to_contain_text("No coinciden")
+    # one line tells the hand so far: the calls and answers
+    expect(host.get_by_test_id("hand-log")).to_contain_text("Truco")
+    expect(host.get_by_test_id("hand-log")).to_contain_text("Envido")
     assert view(a)["vote"]["window_ends_ms"] is not None
     shot(b, shots, "live-vote-split")
     tap(b, "Quiero")
@@ -127,8 +147,22 @@ def test_four_friends_play_whole_hands(browser: Browser, live_server: LiveServer
         expect(p.locator(".vote-panel")).to_have_count(0)
     assert view(host)["game"]["truco_value"] == 2
     play_until_hand_over(pages, 1)
+    # the last trick stays on the felt a moment, without the new deal's cards, before the summary
+    for p in pages:
+        expect(p.locator(".felt.held")).to_be_visible()
+    held = [p.locator(".felt .played .card").count() for p in pages]
+    rounds = view(host)["last_hand"]["rounds"]
+    assert held == [sum(len(r) for r in rounds)] * 4
+    assert host.locator(".overlay").count() == 0 and host.locator("button.card.playable").count() == 0
+    shot(host, shots, "live-last-trick")
     for p in pages:
         expect(p.locator(".overlay")).to_contain_text("Resumen de la mano 1")
+        # who took the hand, and each trick: who played what, who took it
+        winner = view(p)["last_hand"]["winner"]
+        expect(p.get_by_test_id("hand-winner")).to_have_text(
+            "Ganó la mano: " + ("Nosotros" if winner == seat(p) % 2 else "Ellos"))
+        expect(p.locator(".tricks li")).to_have_count(len(rounds))
+        expect(p.locator(".tricks li").first.locator(".trick-play")).to_have_count(len(rounds[0]))
         expect(p.locator(".summary-table")).to_contain_text("Envido")
         expect(p.locator(".summary-table")).to_contain_text("Truco")
         # the sheet is the server's last_hand: each team's points with the engine's reason
@@ -155,12 +189,17 @@ def test_four_friends_play_whole_hands(browser: Browser, live_server: LiveServer
     # ---- hand 2: the team in turn goes to the mazo, one player after the other
     goer = wait_until(lambda: next((p for p in pages if "mazo" in legal(p)), None), what="a mazo button")
     team = seat(goer) % 2
-    tap(goer, "Me voy al mazo")
+    tap(goer, "Me voy al mazo")  # a tap asks first: nothing is sent yet
+    expect(goer.get_by_role("button", name="Sí, me voy")).to_be_visible()
+    tap(goer, "Sigo jugando")
+    expect(goer.get_by_role("button", name="Me voy al mazo")).to_be_visible()
+    assert "mazo" in legal(goer)
+    go_to_mazo(goer)
     expect(host.locator(".seat.is-folded, .area-me .folded-note").first).to_be_visible()
     play_until_hand_over(pages, 2, mazo_team=team)
     for p in pages:
         expect(p.locator(".overlay")).to_contain_text("Resumen de la mano 2")
-        expect(p.locator(".summary-table")).to_contain_text("Mazo")
+        expect(p.locator(".summary-table")).to_contain_text("al mazo")  # "Beto y Dani se fueron al mazo"
         assert summary_rows(p) == expected_rows(p)
     assert view(host)["last_hand"]["mazo"]
     shot(pages[1], shots, "live-mazo-summary")

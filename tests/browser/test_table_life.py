@@ -14,7 +14,6 @@ from tests.browser.phone import (
     dismiss_summary,
     join_table,
     new_phone,
-    screen,
     set_seat,
     shot,
     state,
@@ -95,8 +94,17 @@ def test_closing_the_page_for_good_cancels_after_the_grace_time(browser: Browser
     assert all(s["name"] != "Beto" for s in view(host)["seats"])
     expect(host.locator(".why")).to_have_text("Beto se desconectó y no volvió a tiempo. Nadie suma puntos.")
     shot(host, shots, "live-cancelled")
-    host.get_by_role("button", name="Volver a la sala").click()
-    expect(host.locator("#app[data-screen=home]")).to_be_visible()
+    # a newcomer who sits in the freed seat gets a normal waiting room, not the last match's cancellation
+    caro_ctx, caro = new_phone(browser)
+    join_table(caro, f"{live_server.url}/m/{code}", "Caro")
+    assert view(caro)["result"] is None
+    expect(caro.locator(".why")).to_have_count(0)
+    # the host read it: she stays at the table, in the waiting room, with Caro
+    host.get_by_role("button", name="Quedarme en la mesa").click()
+    expect(host.locator("#app[data-screen=waiting]")).to_be_visible()
+    expect(host.locator(".team-box").nth(1)).to_contain_text("Caro")
+    assert caro.js_errors == [] and host.js_errors == []  # type: ignore[attr-defined]
+    caro_ctx.close()
     host_ctx.close()
 
 
@@ -105,12 +113,17 @@ def test_one_person_plays_a_whole_match_against_a_bot(browser: Browser, live_ser
     ctx, page = new_phone(browser)
     page.goto(live_server.url + "/")
     page.get_by_label("Tu nombre").fill("Ana")
+    # the bots' level and the points are chosen on the home page
+    page.get_by_label("Nivel de los bots").select_option("facil")
+    page.locator("label[for=bots-target-15]").click()
     page.get_by_role("button", name="Mano a mano (2)").click()
     on_table(page)
+    assert view(page)["settings"]["target"] == 15
+    assert {s["level"] for s in view(page)["seats"] if s["kind"] == "bot"} == {"facil"}
     seen_vote = False
 
     def step() -> bool:
-        if screen(page) == "match_end":
+        if view(page).get("phase") == "over":
             return True
         dismiss_summary(page)
         answers = page.locator(".vote-panel .vote-buttons button")
@@ -128,9 +141,18 @@ def test_one_person_plays_a_whole_match_against_a_bot(browser: Browser, live_ser
         return False
 
     wait_until(step, timeout=240, what="the end of the match")
+    # the hand that ended the match: its last trick on the felt, then its summary, then the result
+    expect(page.locator(".felt.held")).to_be_visible()
+    summary = page.get_by_role("dialog", name=re.compile("Resumen de la mano"))
+    expect(summary).to_be_visible(timeout=6000)
+    expect(summary.get_by_test_id("hand-winner")).to_contain_text("Ganó la mano")
+    shot(page, shots, "live-final-hand-summary")
+    summary.get_by_role("button", name="Ver el resultado").click()
+    expect(page.locator("#app[data-screen=match_end]")).to_be_visible()
     result = view(page)["result"]
-    assert result["cancelled"] is False and max(result["score"]) >= 30
-    expect(page.locator("h1")).to_have_text("¡Ganaron!" if result["winner"] == 0 else "Perdieron")
+    assert result["cancelled"] is False and max(result["score"]) >= 15
+    # mano a mano it is "you", not "you all"
+    expect(page.locator("h1")).to_have_text("¡Ganaste!" if result["winner"] == 0 else "Perdiste")
     expect(page.get_by_role("button", name="Revancha")).to_be_visible()
     shot(page, shots, "live-match-end")
     assert page.js_errors == []  # type: ignore[attr-defined]
@@ -154,9 +176,22 @@ def test_casual_table_host_scores_with_buttons_and_undoes(browser: Browser, live
     expect(host.locator("[data-testid=score-them]")).to_have_text("0")
     expect(host.locator("[data-testid=score-us]")).to_have_text("3")
     assert view(host)["casual"]["score"] == [3, 0]
+    # a double tap on a host button acts once: "+4" adds 4, "Deshacer" undoes one award, with no refusal
+    double_tap(host, "+4 para Nosotros")
+    expect(host.locator("[data-testid=score-us]")).to_have_text("7")
+    host.wait_for_timeout(700)
+    assert view(host)["casual"]["score"] == [7, 0]
+    double_tap(host, "Deshacer el último punto anotado")
+    expect(host.locator("[data-testid=score-us]")).to_have_text("3")
+    host.wait_for_timeout(700)
+    assert view(host)["casual"]["score"] == [3, 0]
+    expect(host.locator(".toast")).to_have_count(0)
     hand = view(host)["game"]["hand_no"]
-    host.get_by_role("button", name="Terminar la mano (después de un «no quiero» en voz alta)").click()
+    # "Terminar mano" tapped twice ends one hand, not two
+    double_tap(host, "Terminar la mano (después de un «no quiero» en voz alta)")
     wait_until(lambda: (view(host).get("game") or {}).get("hand_no") == hand + 1, what="the next hand")
+    host.wait_for_timeout(700)
+    assert view(host)["game"]["hand_no"] == hand + 1
     # the summary counts the host's awards (the undone one is gone) and the casual score
     expect(host.locator(".summary-table")).to_contain_text("Anotado")
     expect(host.locator(".summary-table")).to_contain_text("+3")
@@ -165,8 +200,24 @@ def test_casual_table_host_scores_with_buttons_and_undoes(browser: Browser, live
     shot(host, shots, "live-casual-summary")
     dismiss_summary(host)
     expect(host.locator(".hand-no")).to_have_text(f"Mano {hand + 1}")
+    # a hand played to its end: the server pays nothing (the host scores) but says who took it
+    while (view(host).get("game") or {}).get("hand_no") == hand + 1:
+        cards = host.locator("button.card.playable")
+        if cards.count():
+            cards.first.click()
+        host.wait_for_timeout(100)
+    last = view(host)["last_hand"]
+    assert last["points"] == [] and last["winner"] in (0, 1)
+    team = "Nosotros" if last["winner"] == 0 else "Ellos"
+    expect(host.get_by_test_id("hand-winner")).to_have_text(f"Ganó la mano: {team} — anotá", timeout=6000)
+    shot(host, shots, "live-casual-winner")
     assert host.js_errors == []  # type: ignore[attr-defined]
     host_ctx.close()
+
+
+def double_tap(page: Page, label: str) -> None:
+    """Two taps before the server can answer the first (as a thumb does on a slow phone)."""
+    page.evaluate("(l) => { const b = document.querySelector(`button[aria-label=\"${l}\"]`); b.click(); b.click(); }", label)
 
 
 def test_with_a_bot_partner_the_human_decides_and_sees_its_hint(browser: Browser, live_server: LiveServer,

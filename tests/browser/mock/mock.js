@@ -1,7 +1,9 @@
 // Mock page: ?screen=NAME renders one screen from fixtures.json (made by tests/browser/make_fixtures.py
 // from real table sessions). ?lang=en for English. Taps are recorded in window.__sent.
 
+import { clear } from "../js/dom.js";
 import { setLang } from "../js/i18n.js";
+import { joinScreen } from "../js/lobby.js";
 import { toModel } from "../js/model.js";
 import { render, startTicker } from "../js/view.js";
 
@@ -27,8 +29,49 @@ function withBotPartner(tv) {
   return tv;
 }
 
+function over(tv, winner, score) {
+  tv = clone(tv);
+  tv.phase = "over"; tv.game = null; tv.commands = tv.me?.host ? ["rematch", "remove_player", "leave"] : ["leave"];
+  tv.result = { winner, score, chicos: [0, 0], cancelled: false, reason: "target", seat: null, name: null };
+  return tv;
+}
+
+// the join page is drawn from GET /api/tables/<code> (phase, free_seats), not from a table view
+const lookup = (phase, free) => ({ table_id: "KX7P", code: "KX7P", phase, host: "Ana", free_seats: free,
+  settings: fx.waiting.settings, seats: [], match_no: phase === "lobby" ? 0 : 1 });
+const JOIN = {
+  join: lookup("lobby", 2),
+  join_full: lookup("lobby", 0),
+  join_playing: lookup("playing", 0),
+  join_missing: { missing: true },
+  join_seat_gone: lookup("playing", 0),
+};
+
 const SCREENS = {
   home: () => null,
+  home_flash: () => { ui.flash = "Quien organiza te sacó de la mesa KX7P."; return null; },
+  waiting_away: () => toModel(fx.waiting_away, extra),
+  waiting_guest: () => toModel(fx.waiting_guest, extra),
+  my_turn: () => toModel(fx.table4_my_turn, extra),
+  mazo_confirm: () => { ui.confirmMazo = true; return toModel(fx.table4_my_turn, extra); },
+  envido_stake: () => toModel(fx.table4_envido_stake, extra),
+  envido_stake_caller: () => toModel(fx.table4_envido_stake_caller, extra),
+  vote_forced: () => toModel(fx.table4_vote_forced, extra),
+  turn_clock: () => toModel(fx.table4_turn_clock, extra),
+  turn_expired: () => toModel(fx.table4_turn_clock, { ...extra, notice: { key: "turn_expired", seat: 1, misses: 1 } }),
+  // a hand just ended: its tricks stay on the felt a moment before the new deal shows
+  hold: () => toModel(fx.table2_next_hand, { ...extra, hold: { key: "1:1" } }),
+  hold4: () => toModel(fx.table4_hand_over, { ...extra, hold: { key: "1:1" } }),
+  summary2: () => {
+    const tv = fx.table2_next_hand;
+    return toModel(tv, { ...extra, summary: { hand: tv.last_hand, before: [0, 0] } });
+  },
+  // the hand that ended the match: its summary first, over the result
+  summary_final: () => {
+    const tv = over(fx.table2_next_hand, 0, [15, 9]);
+    return toModel(tv, { ...extra, summary: { hand: tv.last_hand, before: [0, 0], final: true } });
+  },
+  match_end2: () => toModel(over(fx.table2_next_hand, 1, [9, 15]), extra),
   waiting: () => toModel(fx.waiting, extra),
   table: () => toModel(fx.table4_mid, extra),
   start: () => toModel(fx.table4_start, extra),
@@ -75,15 +118,25 @@ const SCREENS = {
   casual_player: () => toModel(fx.casual_player, extra),
 };
 
-state.table = SCREENS[screen]();
 const root = document.getElementById("app");
+function draw() {
+  if (JOIN[screen]) {
+    clear(root).appendChild(joinScreen("KX7P", JOIN[screen], ui, send));
+    root.dataset.screen = "join";
+    return;
+  }
+  render(root, state, send);
+}
 const send = (intent) => {
   window.__sent.push(intent);
   if (intent.type === "lang") { setLang(document.documentElement.lang === "en" ? "es" : "en"); }
   if (intent.type === "dismiss_summary" && state.table) state.table.summary = null;
   if (intent.type === "take_seat_here" && state.table) state.table.connection = "open";
-  render(root, state, send);
+  if (intent.type === "confirm_mazo") ui.confirmMazo = !!intent.open;
+  draw();
 };
-render(root, state, send);
+if (screen === "join_seat_gone") ui.flash = "Ya no tenés lugar en esta mesa (saliste o te sacaron). Podés mirarla o volver a sentarte si hay lugar.";
+state.table = JOIN[screen] ? null : SCREENS[screen]();
+draw();
 startTicker(() => state.clockOffset);
 document.body.dataset.ready = "1";

@@ -6,7 +6,7 @@ export const PATHS = {
   table: (code) => `/api/tables/${code}`,       // GET: look a table up by its code
   join: (code) => `/api/tables/${code}/join`,   // POST {name}: a seat token
   qr: (code) => `/api/tables/${code}/qr.svg`,   // the link as a QR code (SVG)
-  socket: (code, token) => (token ? `/ws/${code}?token=${encodeURIComponent(token)}` : `/ws/${code}`),
+  socket: (code) => `/ws/${code}`,              // the seat token travels in the subprotocol, never the URL
   link: (code) => `/m/${code}`,
 };
 
@@ -21,6 +21,7 @@ async function call(method, path, body) {
   if (!res.ok) {
     const err = new Error(data?.error?.message || data?.message || data?.detail || res.statusText);
     err.status = res.status;
+    err.code = data?.error?.code || null;   // the client words refusals from codes, never from ``message``
     throw err;
   }
   return data;
@@ -44,6 +45,10 @@ export function savedSeat(code) {
 export function saveSeat(code, seat) {
   try { localStorage.setItem(KEY(code), JSON.stringify(seat)); } catch (_) { /* private mode */ }
 }
+/** What a person types as a table code ("fhk-83u", "FHK 83U") → the code ("FHK83U"). */
+export function normalizeCode(raw) {
+  return String(raw || "").replace(/[^A-Za-z0-9]/g, "").toUpperCase();
+}
 export function forgetSeat(code) {
   try { localStorage.removeItem(KEY(code)); } catch (_) { /* ignore */ }
 }
@@ -56,6 +61,7 @@ const MAX_SENDS = 4;
 /**
  * One socket to one table that reconnects by itself (reload, network loss) and resumes the seat.
  * ``onMessage(msg)`` gets every server message; ``onState("open" | "reconnecting" | "closed", code)``.
+ * The seat token goes in the WebSocket subprotocol (``truco.token.<token>``), never in the URL.
  *
  * ``send(command)`` gives the command an id (``<tab>-<n>``) and keeps it until the server answers it:
  * an ``ack`` (``duplicate: true`` when it had already been applied) or an ``error`` naming that id.
@@ -65,11 +71,13 @@ const MAX_SENDS = 4;
  * "try again") keeps the command for the next reconnection, unless a later command is acked first.
  */
 export class TableSocket {
-  constructor(code, token, { onMessage, onState }) {
+  constructor(code, token, { onMessage, onState, onAnswer }) {
     this.code = code;
     this.token = token;
     this.onMessage = onMessage;
     this.onState = onState;
+    this.onAnswer = onAnswer || (() => {});
+    this.left = false;
     this.counter = 0;
     this.prefix = Math.random().toString(36).slice(2, 8);
     this.backoff = 300;
@@ -80,7 +88,8 @@ export class TableSocket {
 
   open() {
     const proto = location.protocol === "https:" ? "wss:" : "ws:";
-    const ws = new WebSocket(`${proto}//${location.host}${PATHS.socket(this.code, this.token)}`);
+    const protocols = this.token ? ["truco", `truco.token.${this.token}`] : ["truco"];
+    const ws = new WebSocket(`${proto}//${location.host}${PATHS.socket(this.code)}`, protocols);
     this.ws = ws;
     ws.onopen = () => {
       this.backoff = 300;
@@ -95,13 +104,15 @@ export class TableSocket {
     ws.onmessage = (e) => {
       let msg;
       try { msg = JSON.parse(e.data); } catch (_) { return; }
+      if (msg.type === "left") this.left = true;
       this.answered(msg);
       this.onMessage(msg);
     };
     ws.onclose = (e) => {
       if (this.ws !== ws) return;
-      // 4001 bad token, 4003 table gone, 4002 replaced by a newer tab: do not fight over the seat.
-      if (this.closed || e.code === 4001 || e.code === 4003 || e.code === 4002) {
+      // 4001 unknown token, 4004 token ended (left or removed), 4003 table gone, 4002 replaced by a
+      // newer tab: do not fight over the seat. 1000 after a ``left``: the server let us go.
+      if (this.closed || e.code === 4001 || e.code === 4003 || e.code === 4002 || e.code === 4004 || this.left) {
         this.closed = true;
         this.pending.clear();
         this.onState("closed", e.code);
@@ -116,6 +127,7 @@ export class TableSocket {
   /** The server answered a command: forget it (or keep it for the next reconnection: see above). */
   answered(msg) {
     if (!msg.id || (msg.type !== "ack" && msg.type !== "error")) return;
+    this.onAnswer(msg.id);
     const p = this.pending.get(msg.id);
     if (msg.type === "error" && msg.code === "unavailable" && p) { p.retry = true; return; }
     this.pending.delete(msg.id);
@@ -140,6 +152,7 @@ export class TableSocket {
   /** Reopen a socket that was closed (the player chose to take this seat back here). */
   reopen() {
     this.closed = false;
+    this.left = false;
     this.backoff = 300;
     this.open();
   }

@@ -2,11 +2,11 @@
 // of what this page knows. No rules are decided here and no workflow is run: the server's view says
 // what to draw, its `legal` list what may be tapped.
 
-import { api, forgetSeat, PATHS, savedSeat, saveSeat, TableSocket } from "./api.js";
-import { clear } from "./dom.js";
-import { getLang, setLang, t } from "./i18n.js";
+import { api, forgetSeat, normalizeCode, PATHS, savedSeat, saveSeat, TableSocket } from "./api.js";
+import { clear, h } from "./dom.js";
+import { getLang, refusal, setLang, t } from "./i18n.js";
 import { joinScreen } from "./lobby.js";
-import { toModel } from "./model.js";
+import { cancelKey, toModel } from "./model.js";
 import { primeAnimations } from "./table.js";
 import { render, startTicker } from "./view.js";
 
@@ -18,13 +18,18 @@ const NOTICE_MS = 8000;
 const TOAST_MS = 3500;
 const ACT_LOCK_MS = 3000;
 const PING_MS = 25000;
-const BOT_LEVEL = "normal";   // "Jugar contra bots": the server fills the other seats with these
+const LEAVE_WAIT_MS = 2000;   // a ``leave`` whose ``left`` never comes: go anyway
+const HOLD_MS = window.__trucoTiming?.holdMs ?? 2500;  // the last trick stays on the felt this long
+const INFLIGHT_MIN_MS = 600;  // one tap per button: a repeat this soon is a double tap, even if answered
+const INFLIGHT_MAX_MS = 5000; // a command never answered frees its button after this
+const MAX_NAME = 24;          // the server's limit, in characters (code points: emoji joined with ZWJ count as typed)
 
 /** Everything this page knows. ``render`` reads ``lobby``, ``table``, ``ui`` and ``clockOffset``. */
 const store = {
   lobby: { tables: [] },
   table: null,             // the model drawn (toModel of tv and extra), or null at home
-  ui: { form: { players: 4, target: 30, flor: false, mode: "full", senas: true }, name: loadName() },
+  ui: { form: { players: 4, target: 30, flor: false, mode: "full", senas: true, private: false, chicos: 1,
+    falta: "leader", turn_seconds: null }, bots: { level: "normal", target: 30 }, name: loadName(), flash: null },
   clockOffset: 0,          // server clock - this phone's clock, from the last server_now_ms
   code: null,              // the table of this page (/m/<code>)
   joinInfo: null,          // GET /api/tables/<code>, for the join screen
@@ -35,7 +40,10 @@ const store = {
   hellos: 0,               // how many times the server greeted this page (1 + reconnections)
   seenHand: null,          // {key, score}: the server's last_hand this page knows of
   actLock: 0,              // when the last game action was sent; cleared by the next view or error
+  inflight: new Map(),     // button key -> {id, at, answered}: one command in flight per button
+  leaving: null,           // {flash, to}: a ``leave`` was sent; where to go when the server lets us go
   summaryTimer: null,
+  holdTimer: null,
   lobbyTimer: null,
 };
 
@@ -62,6 +70,7 @@ function openTable(code, token) {
   const socket = new TableSocket(code, token, {
     onMessage: (msg) => { if (store.socket === socket) onMessage(msg); },
     onState: (s, closeCode) => { if (store.socket === socket) onState(s, closeCode); },
+    onAnswer: (id) => { if (store.socket === socket) answeredCommand(id); },
   });
   store.socket = socket;
 }
@@ -73,7 +82,26 @@ function closeTable() {
   store.extra = {};
   store.lastVersion = 0;
   store.seenHand = null;
+  store.inflight.clear();
+  clearTimeout(store.holdTimer);
   hideSummary();
+}
+
+/** The server answered command ``id`` (ack or error): its button may be tapped again. */
+function answeredCommand(id) {
+  for (const f of store.inflight.values()) if (f.id === id) f.answered = true;
+}
+
+/** One command in flight per button: ``key`` names the button (the command and its fields). */
+function claimButton(key) {
+  const now = Date.now();
+  for (const [k, f] of store.inflight) {
+    // answered and old enough, or answered and another button is tapped now: not a double tap
+    if (now - f.at > INFLIGHT_MAX_MS || (f.answered && (now - f.at > INFLIGHT_MIN_MS || k !== key))) store.inflight.delete(k);
+  }
+  if (store.inflight.has(key)) return false;
+  store.inflight.set(key, { id: null, at: now, answered: false });
+  return true;
 }
 
 /** A view from the server (hello, snapshot or update): it replaces the one before, whole. */
@@ -81,6 +109,7 @@ function takeView(view, version) {
   const first = !store.tv;
   store.tv = view;
   store.lastVersion = version ?? view.version ?? store.lastVersion;
+  for (const f of store.inflight.values()) f.answered = true; // a new view answers every button
   if (first) primeAnimations(toModel(view, store.extra));
   noteLastHand(first);
   // a fresh seat: take the first empty chair (the host can move people afterwards)
@@ -89,6 +118,35 @@ function takeView(view, version) {
     if (empty) { store.extra.sitting = true; store.socket?.send({ type: "sit", seat: empty.seat }); }
   }
   if (view.me?.seat !== null) store.extra.sitting = false;
+  // a token with no seat while a match is on (it started without us): never a player without cards;
+  // give the place up and offer to watch
+  if (first && view.me && view.me.seat === null && view.phase !== "lobby" && !store.leaving) {
+    leaveTable({ flash: t("no_seat_left"), to: "join" });
+  }
+}
+
+/**
+ * Leave this table: ``leave`` is acked, then ``left`` comes and the socket closes (1000). ``to``:
+ * "home" or "join" (the join/watch page of this table), with ``flash`` said there.
+ */
+function leaveTable({ flash, to }) {
+  const code = store.code;
+  if (!store.socket || store.leaving) return;
+  store.leaving = { flash, to, code };
+  store.socket.send({ type: "leave" });
+  setTimeout(() => { if (store.leaving?.code === code && store.code === code) finishLeave(); }, LEAVE_WAIT_MS);
+}
+
+function finishLeave(removed = false) {
+  const code = store.code;
+  const leaving = store.leaving;
+  store.leaving = null;
+  forgetSeat(code);
+  closeTable();
+  if (removed) { store.ui.flash = t("removed_by_host", { code }); go("/"); return; }
+  store.ui.flash = leaving?.flash || null;
+  if (leaving?.to === "join") showJoin(code, leaving.flash);
+  else go("/");
 }
 
 /**
@@ -99,17 +157,32 @@ function takeView(view, version) {
 function noteLastHand(first) {
   const tv = store.tv;
   const hand = tv.last_hand;
-  if (!hand) { store.seenHand = null; hideSummary(); return; } // a new match: nothing to summarize
+  if (!hand) { // a new match: nothing to summarize
+    store.seenHand = null;
+    if (store.extra) store.extra.hold = null;
+    hideSummary();
+    return;
+  }
   const key = `${tv.match_no}:${hand.hand_no}`;
   if (store.seenHand?.key === key) return;
   const sameMatch = store.seenHand?.key.startsWith(`${tv.match_no}:`);
   const before = sameMatch ? store.seenHand.score : [0, 0];
   store.seenHand = { key, score: hand.score };
-  if (!first) showSummary(hand, before);
+  if (first) return;
+  // the last trick stays on the felt a moment (the new deal is already in the view), then the sheet
+  const final = tv.phase === "over";
+  store.extra.hold = { key };
+  clearTimeout(store.holdTimer);
+  store.holdTimer = setTimeout(() => {
+    if (store.extra?.hold?.key !== key) return;
+    store.extra.hold = null;
+    showSummary(hand, before, final);
+    redraw();
+  }, HOLD_MS);
 }
 
-function showSummary(hand, before) {
-  store.extra.summary = { hand, before };
+function showSummary(hand, before, final = false) {
+  store.extra.summary = { hand, before, final };
   clearTimeout(store.summaryTimer);
   store.summaryTimer = setTimeout(() => { hideSummary(); redraw(); }, SUMMARY_MS);
 }
@@ -126,6 +199,7 @@ function addSena(from, sena) {
   setTimeout(() => { store.extra.senas = (store.extra.senas || []).filter((x) => x !== item); redraw(); }, SENA_MS);
 }
 
+/** A passing line on the table (``{key, params}``) that no view can say: a restart, a clock that ran out. */
 function setNotice(notice) {
   store.extra.notice = notice;
   setTimeout(() => { if (store.extra.notice === notice) { store.extra.notice = null; redraw(); } }, NOTICE_MS);
@@ -139,31 +213,49 @@ function toast(text) {
 
 function redraw() {
   const { tv, code } = store;
-  store.table = tv ? toModel(tv, store.extra) : null;
-  if (!tv && code) {
-    clear(root).appendChild(joinScreen(code, store.joinInfo, store.ui, intent));
-    root.dataset.screen = "join";
-    return;
+  try {
+    store.table = tv ? toModel(tv, store.extra) : null;
+    if (!tv && code) {
+      clear(root).appendChild(joinScreen(code, store.joinInfo, store.ui, intent));
+      root.dataset.screen = "join";
+      return;
+    }
+    render(root, store, intent);
+  } catch (e) {
+    // never a blank page: say so, and offer to watch or to go back
+    console.error(e);
+    clear(root).appendChild(h("main", { class: "screen end-screen", dataset: { screen: "failed" } },
+      h("h1", null, t("render_failed")),
+      code ? h("button", { class: "btn primary wide", type: "button", onclick: () => intent({ type: "watch", code, forget: true }) },
+        t("watch")) : null,
+      h("button", { class: "btn wide", type: "button", onclick: () => intent({ type: "back_to_sala" }) }, t("back_to_sala"))));
+    root.dataset.screen = "failed";
   }
-  render(root, store, intent);
+}
+
+/** The join/watch page of ``code``, looked up anew (phase, free seats), with ``flash`` said on it. */
+async function showJoin(code, flash) {
+  closeTable();
+  store.code = code;
+  store.ui.flash = flash || null;
+  store.joinInfo = null;
+  if (location.pathname !== PATHS.link(code) || location.search) history.replaceState(null, "", PATHS.link(code));
+  try { store.joinInfo = await api.lookup(code); } catch (e) {
+    store.joinInfo = e.status === 404 ? { missing: true } : { offline: true };
+  }
+  if (store.code === code && !store.tv) redraw();
 }
 
 // ------------------------------------------------------------------ routes
 
 async function route() {
-  const m = /^\/m\/([A-Za-z0-9]+)\/?$/.exec(location.pathname);
+  const m = /^\/m\/([^/]+)\/?$/.exec(location.pathname);
   if (m) {
-    const code = m[1].toUpperCase();
+    const code = normalizeCode(decodeURIComponent(m[1]));
     const seat = savedSeat(code);
     if (seat?.token) { openTable(code, seat.token); return; }
     if (new URLSearchParams(location.search).has("mirar")) { openTable(code, null); return; }
-    closeTable();
-    store.code = code;
-    try { store.joinInfo = await api.lookup(code); } catch (e) {
-      store.joinInfo = null;
-      store.ui.error = e.status === 404 ? t("not_found") : e.message;
-    }
-    redraw();
+    await showJoin(code, store.ui.flash);
     return;
   }
   closeTable();
@@ -190,6 +282,11 @@ function go(path) {
   history.pushState(null, "", path);
   route();
 }
+
+/** A refusal from the server, in the player's words (the English ``message`` is never shown). */
+function refused(msg) {
+  toast(refusal(msg.reason || msg.code));
+}
 window.addEventListener("popstate", () => { closeTable(); route(); });
 
 // ------------------------------------------------------------------ the socket
@@ -200,9 +297,18 @@ function onState(s, closeCode) {
     redraw();
     return;
   }
-  if (s === "closed" && (closeCode === 4001 || closeCode === 4003)) {
+  if (s === "closed" && store.leaving) { finishLeave(); return; }
+  if (s === "closed" && (closeCode === 4001 || closeCode === 4004)) {
+    // the stored seat is unknown here, or ended (we left, or the host removed us): watch or sit again
+    const code = store.code;
+    forgetSeat(code);
+    showJoin(code, t(closeCode === 4004 ? "seat_gone" : "seat_unknown"));
+    return;
+  }
+  if (s === "closed" && closeCode === 4003) {
     forgetSeat(store.code);
     closeTable();
+    store.ui.flash = null;
     store.ui.error = t("not_found");
     go("/");
     return;
@@ -234,13 +340,13 @@ function onMessage(msg) {
       for (const ev of msg.events || []) onEvent(ev);
       if (msg.view) takeView(msg.view, msg.version);
       break;
-    case "left":
-      closeTable();
-      go("/");
+    case "left": // we left, or the host removed us: this token is ended
+      finishLeave(!store.leaving);
       return;
     case "error":
       unlockAct();
-      toast(t("error_generic", { msg: msg.message || msg.code }));
+      if (store.leaving) { finishLeave(); return; }
+      refused(msg);
       return;
     default: // ack (the socket keeps track of commands), pong (the clock, above)
       return;
@@ -251,31 +357,43 @@ function onMessage(msg) {
 /** Events only feed what a view cannot say: a seña toast, a notice. The view is the state. */
 function onEvent(ev) {
   if (ev.type === "sena") addSena(ev.seat, ev.sena);
-  else if (ev.type === "server_restarted") setNotice("server_restart");
+  else if (ev.type === "server_restarted") setNotice({ key: "server_restart" });
+  else if (ev.type === "turn_expired") setNotice({ key: "turn_expired", seat: ev.seat, misses: ev.misses });
 }
 
 // ------------------------------------------------------------------ what the player taps
 
 const TABLE_COMMANDS = new Set(["act", "vote", "sena", "sit", "place", "shuffle_teams", "add_bot", "remove_bot",
-  "start", "award", "undo_award", "end_hand", "rematch"]);
+  "remove_player", "start", "award", "undo_award", "end_hand", "rematch"]);
 
 async function intent(it) {
   const { socket, tv, code } = store;
   if (TABLE_COMMANDS.has(it.type)) {
+    if (!socket) return;
+    // one command in flight per button: a double tap must not act twice ("+4" twice, a hand skipped)
+    const key = JSON.stringify(it);
+    if (!claimButton(key)) return;
     // one game action per view: a double tap must not send a second (then illegal) command
     if ((it.type === "act" || it.type === "vote") && !lockAct()) return;
-    if (it.type === "vote") socket?.send({ type: "act", do: it.answer });
-    else socket?.send(it);
+    const id = it.type === "vote" ? socket.send({ type: "act", do: it.answer }) : socket.send(it);
+    const f = store.inflight.get(key);
+    if (f) f.id = id;
+    if (it.type === "act" && it.do === "mazo") store.ui.confirmMazo = false;
     return;
   }
   switch (it.type) {
     case "lang": setLang(getLang() === "es" ? "en" : "es"); redraw(); return;
     case "dismiss_summary": hideSummary(); redraw(); return;
+    case "confirm_mazo": store.ui.confirmMazo = !!it.open; redraw(); return;
+    case "stay_after_cancel": store.extra.cancelSeen = cancelKey(tv); redraw(); return;
+    case "leave": leaveTable({ flash: t("you_left", { code }), to: "home" }); return;
     case "back_to_sala": {
-      if (socket && tv && tv.phase !== "playing") socket.send({ type: "leave" });
-      if (code) forgetSeat(code);
       store.ui.error = null;
-      setTimeout(() => { closeTable(); go("/"); }, 150);
+      store.ui.flash = null;
+      if (socket && tv && tv.me && tv.phase !== "playing") { leaveTable({ flash: null, to: "home" }); return; }
+      if (code && tv?.me && tv.phase !== "playing") forgetSeat(code);
+      closeTable();
+      go("/");
       return;
     }
     case "take_seat_here": // after a 4002: this tab takes the seat back (the other one is told so)
@@ -289,42 +407,81 @@ async function intent(it) {
       return;
     case "create":
     case "play_bots": {
-      const name = (store.ui.name || "").trim();
-      if (!name) { store.ui.error = t("name_required"); redraw(); document.getElementById("name")?.focus(); return; }
-      keepName(name);
+      const name = checkedName();
+      if (!name) return;
+      if (store.ui.busy) return;
+      const bots = store.ui.bots;
       const settings = it.type === "create" ? { ...it.settings }
-        : { players: it.players, target: 30, mode: "full", senas: false };
+        : { players: it.players, target: bots.target, mode: "full", senas: false };
       if (settings.players < 4) settings.senas = false;
+      if (settings.turn_seconds === null) delete settings.turn_seconds;
+      store.ui.busy = true;
       try {
         // one request: against bots, the server seats them and starts the match
-        const res = await api.create(settings, name, it.type === "play_bots" ? BOT_LEVEL : null);
+        const res = await api.create(settings, name, it.type === "play_bots" ? bots.level : null);
         const newCode = res.code || res.table_id;
         saveSeat(newCode, { token: res.token, name });
         store.ui.error = null;
+        store.ui.flash = null;
         go(PATHS.link(newCode));
-      } catch (e) { store.ui.error = t("error_generic", { msg: e.message }); redraw(); }
+      } catch (e) { store.ui.error = httpRefusal(e); redraw(); } finally { store.ui.busy = false; }
       return;
     }
-    case "watch": history.replaceState(null, "", `${PATHS.link(it.code)}?mirar`); openTable(it.code, null); return;
+    case "watch":
+      if (it.forget) forgetSeat(it.code);
+      store.ui.flash = null;
+      history.replaceState(null, "", `${PATHS.link(it.code)}?mirar`);
+      openTable(it.code, null);
+      return;
     case "join": {
-      const c = (it.code || "").trim().toUpperCase();
-      if (c) go(PATHS.link(c));
+      // a code as people type it: "fhk-83u", "FHK 83U"
+      const c = normalizeCode(it.code);
+      if (!c) return;
+      store.ui.code = c;
+      try { await api.lookup(c); } catch (e) {
+        store.ui.error = e.status === 404 ? t("not_found_code", { code: c }) : httpRefusal(e);
+        redraw();
+        return;
+      }
+      store.ui.error = null;
+      store.ui.flash = null;
+      go(PATHS.link(c));
       return;
     }
     case "join_here": {
-      const name = (store.ui.name || "").trim();
-      if (!name) { store.ui.error = t("name_required"); redraw(); return; }
-      keepName(name);
+      const name = checkedName();
+      if (!name || store.ui.busy) return;
+      store.ui.busy = true;
       try {
         const res = await api.join(it.code, name);
         saveSeat(it.code, { token: res.token, name });
         store.ui.error = null;
+        store.ui.flash = null;
         openTable(it.code, res.token);
-      } catch (e) { store.ui.error = e.status === 404 ? t("not_found") : t("error_generic", { msg: e.message }); redraw(); }
+      } catch (e) { store.ui.error = e.status === 404 ? t("not_found") : httpRefusal(e); redraw(); } finally {
+        store.ui.busy = false;
+      }
       return;
     }
     default: return;
   }
+}
+
+/** The name typed, checked as the server counts it (characters, not UTF-16 units); null when refused. */
+function checkedName() {
+  const name = (store.ui.name || "").trim().replace(/\s+/g, " ");
+  let error = null;
+  if (!name) error = t("name_required");
+  else if ([...name].length > MAX_NAME) error = t("name_too_long");
+  if (error) { store.ui.error = error; redraw(); document.getElementById("name")?.focus(); return null; }
+  keepName(name);
+  return name;
+}
+
+function httpRefusal(e) {
+  if (!e.status) return refusal("offline");
+  if (e.code === "bad_message" && /name/i.test(e.message || "")) return refusal("name_unshowable");
+  return refusal(e.code);
 }
 
 // ------------------------------------------------------------------ start
@@ -335,7 +492,8 @@ setInterval(() => { if (store.socket && store.tv) store.socket.raw({ type: "ping
 route();
 // for tests and debugging: what the server said last, and a way to cut the line like a lost network
 window.__truco = {
-  state: () => ({ tv: store.tv, extra: store.extra, code: store.code, lastVersion: store.lastVersion,
+  state: () => ({ tv: store.tv, extra: store.extra, code: store.code, lastVersion: store.lastVersion, screen: root.dataset.screen,
     hellos: store.hellos, clockOffset: store.clockOffset, unanswered: store.socket ? store.socket.pending.size : 0 }),
   dropConnection: () => store.socket?.ws?.close(4000, "test: network lost"),
+  send: (command) => store.socket?.send(command), // a raw command, as a misbehaving client would
 };

@@ -26,7 +26,9 @@ export function toModel(tv, extra = {}) {
   let status = PHASE_STATUS[tv.phase] || "waiting";
   let cancel = null;
   const result = tv.result || null;
-  if (result?.cancelled && tv.phase === "lobby") {
+  // the cancelled screen comes from the server's result alone (a newcomer is never sent the last
+  // match's); "Quedarme en la mesa" hides the one already read (extra.cancelSeen), nothing shows one
+  if (result?.cancelled && tv.phase === "lobby" && extra.cancelSeen !== cancelKey(tv)) {
     // back in the lobby after a cancelled match: the server says why, and who did not come back
     status = "cancelled";
     cancel = { reason: result.reason, seat: result.seat ?? null, name: result.name ?? null };
@@ -38,13 +40,20 @@ export function toModel(tv, extra = {}) {
     mine: tv.vote.mine,
     options: tv.vote.options || [],
     votes: Object.fromEntries((tv.vote.votes || []).map((v) => [v.seat, v.vote])),
+    forced: Object.fromEntries((tv.vote.votes || []).map((v) => [v.seat, !!v.forced])),
     my_vote: tv.vote.my_vote,
     hint: tv.vote.hint ? { seat: tv.vote.hint.seat, answer: tv.vote.hint.vote } : null,
     window_until: tv.vote.window_ends_ms ?? null,
     deadline: tv.vote.answer_ends_ms ?? null,
   } : null;
-  const spectator = !tv.me;
-  const game = tv.game || null;
+  // no seat while a match is on (a late arrival, a seat given away): drawn as a spectator, never as a
+  // player without cards
+  const spectator = !tv.me || (tv.me.seat === null && tv.phase !== "lobby");
+  // the last hand's tricks stay on the felt for a moment before the new deal shows (extra.hold)
+  const hold = extra.hold && tv.last_hand ? heldGame(tv.last_hand, tv.game, settings) : null;
+  const game = hold || tv.game || null;
+  if (hold && status === "finished") status = "playing";
+  const turnDeadline = (tv.deadlines || []).find((d) => d.kind === "turn") || null;
   return {
     code: extra.code || tv.table_id,
     link: extra.link || null,
@@ -55,15 +64,20 @@ export function toModel(tv, extra = {}) {
     settings,
     // a spectator sees the table from seat 0's chair, without a hand
     me: spectator ? 0 : tv.me.seat ?? -1,
+    seated: !spectator && tv.me.seat !== null,
     spectator,
     my_name: tv.me?.name,
+    me_player: tv.me?.player ?? null,
     is_host: !!tv.me?.host,
     host: hostSeat,
     seats,
     people: tv.players || [],
     commands: tv.commands || [],
-    legal: tv.legal || [],
+    legal: hold || spectator ? [] : tv.legal || [],
     game,
+    holding: !!hold,
+    turn_clock: turnDeadline && !hold ? { seat: turnDeadline.seat, at: turnDeadline.at_ms } : null,
+    players_n: settings.players || (tv.seats || []).length,
     score: casual ? casual.score : game?.score || tv.result?.score || null,
     vote,
     casual,
@@ -74,6 +88,29 @@ export function toModel(tv, extra = {}) {
     cancel,
     connection: extra.connection || "open",
     notice: extra.notice || null,
+  };
+}
+
+/** Which cancelled result this is (so the one already read is not shown again). */
+export function cancelKey(tv) {
+  const r = tv.result;
+  return r ? `${tv.match_no}:${r.reason}:${r.seat}` : null;
+}
+
+/**
+ * The hand just over, drawn as a game: its tricks on the felt, nobody's cards in hand, nothing to do.
+ * ``next`` (the new deal, when there is one) lends the rules and the score.
+ */
+function heldGame(hand, next, settings) {
+  const players = settings.players || next?.players || 2;
+  return {
+    players, hand_no: hand.hand_no, rounds: hand.rounds || [], results: hand.results || [],
+    mano: hand.mano, dealer: hand.dealer, pies: [], hand_over: true, match_over: false,
+    cards: [], dealt: [], cards_left: Array(players).fill(0), history: [], pending: null,
+    pending_call: null, to_act: [], turn: null, folded: hand.mazo || [], sung: hand.sung || [], shown: [],
+    truco_value: next?.truco_value ?? 1, rules: next?.rules || { target: settings.target, chicos: settings.chicos },
+    chicos: next?.chicos || [0, 0], score: hand.score || next?.score || [0, 0], envido_stake: null,
+    hand_winner: hand.winner, held: true,
   };
 }
 
@@ -95,5 +132,6 @@ function summaryModel(shown, casual) {
       .map((team) => ({ team, points: score[team] - before[team], reason: "casual" }))
     : hand.points || [];
   return { hand_no: hand.hand_no, winner: hand.winner, score, points, sung: hand.sung || [],
-    shown: hand.shown || [], ended_early: !!hand.ended_early };
+    shown: hand.shown || [], ended_early: !!hand.ended_early, rounds: hand.rounds || [],
+    results: hand.results || [], mazo: hand.mazo || [], casual, final: !!shown.final };
 }

@@ -2,9 +2,9 @@
 
 import { cardFace } from "./deck.js";
 import { h, svg } from "./dom.js";
-import { t } from "./i18n.js";
+import { cardName, t } from "./i18n.js";
 import { teamOf } from "./seating.js";
-import { shownCards, sungTantos, teamLabel } from "./table.js";
+import { handWinnerText, seatName, shownCards, sungTantos, teamLabel } from "./table.js";
 
 /**
  * Why points were paid: the engine's reason code (``PointsAwarded.reason``) → the words to show.
@@ -24,7 +24,38 @@ export const REASON_KEYS = {
   casual: "reason_casual",
 };
 
-/** ``model.summary`` = {hand_no, points: [{team, points, reason}], score: [a, b], sung, shown}. */
+/** The names of ``seats``, joined: "Beto", "Beto y Dani". */
+function names(model, seats) {
+  const list = seats.map((x) => seatName(model, x));
+  return list.length > 1 ? `${list.slice(0, -1).join(", ")} ${t("and")} ${list.at(-1)}` : list.join("");
+}
+
+/** Each trick of the hand: who played what, in order, and who took it (or parda). */
+function tricks(model, s) {
+  if (!s.rounds?.length) return null;
+  return h("div", { class: "tricks", "aria-label": t("tricks_title") },
+    h("div", { class: "sung-title" }, t("tricks_title")),
+    h("ol", null, s.rounds.map((round, r) => {
+      const res = s.results[r];
+      // the server says which team took the trick (``results``); mano a mano that names the player
+      const takers = round.filter((p) => teamOf(p.seat) === res).map((p) => p.seat);
+      const who = res === -1 ? t("trick_parda")
+        : res === 0 || res === 1 ? (takers.length === 1 ? t("trick_won_by", { name: seatName(model, takers[0]) })
+          : t("trick_won_team", { team: teamLabel(model, res) }))
+          : "";
+      return h("li", { class: `trick ${res === teamOf(model.me) ? "us" : res === -1 || res === undefined ? "" : "them"}` },
+        h("span", { class: "trick-n" }, t("round_n", { n: r + 1 })),
+        h("span", { class: "trick-cards" }, round.map((p) => h("span", { class: "trick-play", title: `${seatName(model, p.seat)}: ${cardName(p.card)}` },
+          h("span", { class: "card small", role: "img", "aria-label": `${seatName(model, p.seat)}: ${cardName(p.card)}` }, svg(cardFace(p.card))),
+          h("span", { class: "trick-who" }, seatName(model, p.seat))))),
+        h("span", { class: "trick-result" }, who));
+    })));
+}
+
+/**
+ * ``model.summary`` = {hand_no, winner, points: [{team, points, reason}], score: [a, b], rounds, results,
+ * mazo, sung, shown, casual, final}: the server's ``last_hand``.
+ */
 export function handSummary(model, send) {
   const s = model.summary;
   if (!s) return null;
@@ -36,22 +67,34 @@ export function handSummary(model, send) {
       byReason.set(p.reason, (byReason.get(p.reason) || 0) + p.points);
     }
     for (const [reason, pts] of byReason) {
+      // the mazo line names who went (last_hand.mazo), the others are worded by their code
+      const words = reason === "mazo" && s.mazo.length
+        ? t(s.mazo.length > 1 ? "went_to_mazo_many" : "went_to_mazo", { names: names(model, s.mazo) })
+        : t(REASON_KEYS[reason] || "reason_other");
       rows.push(h("tr", { class: team === mine ? "us" : "them", dataset: { reason } },
-        h("th", { scope: "row" }, teamLabel(model, team)), h("td", null, t(REASON_KEYS[reason] || "reason_other")),
+        h("th", { scope: "row" }, teamLabel(model, team)), h("td", null, words),
         h("td", { class: "pts" }, pts > 0 ? `+${pts}` : `${pts}`)));
     }
   }
   const score = s.score || [0, 0];
+  // who took the hand; in casual mode the host scores it by hand ("anotá")
+  const won = s.winner === 0 || s.winner === 1;
+  const winner = won ? (s.casual && model.is_host
+    ? t("hand_won_by_score", { team: teamLabel(model, s.winner) }) : handWinnerText(model, s.winner)) : null;
   return h("div", { class: "overlay", role: "dialog", "aria-modal": "true", "aria-label": t("hand_summary", { n: s.hand_no }), dataset: { screen: "summary" } },
     h("div", { class: "card-sheet" },
       h("h2", null, t("hand_summary", { n: s.hand_no })),
-      rows.length ? h("table", { class: "summary-table" }, h("tbody", null, rows)) : h("p", null, t("no_points")),
+      winner ? h("p", { class: `hand-winner ${s.winner === mine ? "us" : "them"}`, dataset: { testid: "hand-winner" } }, winner)
+        : s.ended_early ? h("p", { class: "hand-winner" }, t("hand_ended_early")) : null,
+      rows.length ? h("table", { class: "summary-table" }, h("tbody", null, rows))
+        : s.casual ? null : h("p", null, t("no_points")),
       h("p", { class: "summary-score" },
         h("span", { class: "us" }, `${teamLabel(model, mine)} ${score[mine]}`), " · ",
         h("span", { class: "them" }, `${teamLabel(model, 1 - mine)} ${score[1 - mine]}`)),
+      tricks(model, s),
       sungTantos(model, s.sung), shownCards(model, s.shown),
       h("button", { class: "btn primary wide", type: "button", "data-testid": "summary-close",
-        onclick: () => send({ type: "dismiss_summary" }) }, t("next_hand"))));
+        onclick: () => send({ type: "dismiss_summary" }) }, s.final ? t("see_result") : t("next_hand"))));
 }
 
 export function matchEnd(model, send) {
@@ -59,10 +102,13 @@ export function matchEnd(model, send) {
   const mine = teamOf(model.me);
   const score = model.score || result.score || [0, 0];
   const won = result.winner === mine;
+  // mano a mano it is you, not "you all"
+  const solo = (model.settings.players || model.seats.length) === 2;
+  const title = won ? t(solo ? "match_won_1" : "match_won") : t(solo ? "match_lost_1" : "match_lost");
   return h("main", { class: `screen end-screen ${won ? "won" : "lost"}`, dataset: { screen: "match_end" } },
     // the best card of the deck for a win, the humblest for a loss
     h("div", { class: "end-emblem card", "aria-hidden": "true" }, svg(cardFace(won ? "1e" : "4c"))),
-    h("h1", null, model.spectator ? t("team_won", { n: result.winner + 1 }) : won ? t("match_won") : t("match_lost")),
+    h("h1", null, model.spectator ? t("team_won", { n: result.winner + 1 }) : title),
     h("p", { class: "end-score" },
       h("span", { class: "us" }, `${teamLabel(model, mine)} ${score[mine]}`), " – ",
       h("span", { class: "them" }, `${score[1 - mine]} ${teamLabel(model, 1 - mine)}`)),
@@ -87,7 +133,11 @@ export function cancelledScreen(model, send) {
     h("div", { class: "end-emblem stop", "aria-hidden": "true" }, "✋"),
     h("h1", null, t("cancelled_title")),
     h("p", { class: "why" }, why),
-    h("button", { class: "btn primary wide", type: "button", onclick: () => send({ type: "back_to_sala" }) }, t("back_to_sala")));
+    c.reason === "disconnected" && !model.spectator
+      ? h("button", { class: "btn primary wide", type: "button", onclick: () => send({ type: "stay_after_cancel" }) }, t("stay_here"))
+      : null,
+    h("button", { class: `btn wide ${c.reason === "disconnected" && !model.spectator ? "" : "primary"}`, type: "button",
+      onclick: () => send({ type: "back_to_sala" }) }, t("back_to_sala")));
 }
 
 /** This seat was opened in another tab or phone (close code 4002): this page stops, without a fight. */

@@ -5,7 +5,7 @@
 import { h, svg } from "./dom.js";
 import { cardBack, cardFace } from "./deck.js";
 import { fosforosSVG } from "./fosforos.js";
-import { callName, cardName, t } from "./i18n.js";
+import { callName, cardName, getLang, t } from "./i18n.js";
 import { areaFor, playedBy, roles, teamOf } from "./seating.js";
 
 const CALL_ORDER = ["flor", "contra_flor", "contra_flor_al_resto", "con_flor_me_achico",
@@ -75,7 +75,22 @@ export function scoreBoard(model) {
 
 // ------------------------------------------------------------------ info strip
 
-function infoStrip(model) {
+function langButton(send) {
+  return h("button", { class: "btn ghost lang small", type: "button", "aria-label": t("lang_toggle_label"),
+    onclick: () => send({ type: "lang" }) }, getLang() === "es" ? "EN" : "ES");
+}
+
+/** The turn clock (``deadlines`` of kind ``turn``, when the table has one): whose turn, how long left. */
+function turnClock(model) {
+  const c = model.turn_clock;
+  if (!c) return null;
+  const mine = c.seat === model.me && !model.spectator;
+  return h("span", { class: "chip chip-clock", role: "timer", dataset: { testid: "turn-clock" } },
+    "⏱ ", h("span", { class: "countdown", dataset: { deadline: c.at, fmt: mine ? "turn_clock_mine" : "turn_clock_left",
+      name: seatName(model, c.seat) } }, ""));
+}
+
+function infoStrip(model, send) {
   const game = model.game;
   if (!game) return null;
   const mine = teamOf(model.me);
@@ -90,7 +105,9 @@ function infoStrip(model) {
   });
   const turnSeat = game.hand_over ? null : (game.to_act?.length ? game.to_act : [game.turn]);
   let turnText = "";
-  if (turnSeat && !game.pending) {
+  if (game.held) {
+    turnText = ""; // the hand is over: who took it is said where the cards were
+  } else if (turnSeat && !game.pending) {
     turnText = turnSeat.includes(model.me) && !model.spectator ? t("your_turn")
       : t("waiting_turn", { name: seatName(model, turnSeat[0]) });
   }
@@ -98,8 +115,36 @@ function infoStrip(model) {
     h("span", { class: "hand-no" }, t("hand_no", { n: game.hand_no })),
     h("span", { class: "bazas" }, results),
     model.settings.mode !== "casual" ? h("span", { class: "truco-value" }, t("truco_value", { n: game.truco_value }))
-      : h("span", { class: "chip chip-casual", title: t("casual_badge") }, t("casual_chip")),
-    h("span", { class: `turn-text ${turnSeat?.includes(model.me) && !model.spectator ? "mine" : ""}`, role: "status", "aria-live": "polite" }, turnText));
+      : h("span", { class: "chip chip-casual", title: t("casual_badge") }, t("casual_short")),
+    h("span", { class: `turn-text ${turnSeat?.includes(model.me) && !model.spectator ? "mine" : ""}`, role: "status", "aria-live": "polite" }, turnText),
+    langButton(send));
+}
+
+/** "Ganó la mano: Nosotros" (the server's ``last_hand.winner``), or nothing for a hand without one. */
+export function handWinnerText(model, winner) {
+  if (winner !== 0 && winner !== 1) return "";
+  return t("hand_won_by", { team: teamLabel(model, winner) });
+}
+
+/** The envido called so far and what it pays (``game.envido_stake``): "Envido, real envido: 5 / 2". */
+export function envidoStake(game) {
+  const stake = game?.envido_stake;
+  if (!stake || !game.envido_chain?.length) return null;
+  const chain = game.envido_chain.map((c, i) => (i ? callName(c).toLowerCase() : callName(c))).join(", ");
+  const querido = stake.querido === "falta" ? t("falta_word") : stake.querido;
+  return t("envido_stake", { chain, querido, no_querido: stake.no_querido });
+}
+
+/** One line that tells the hand so far: the calls and answers of ``game.history``, latest last. */
+function handLog(model) {
+  const game = model.game;
+  if (!game || game.held) return null;
+  const said = (game.history || []).filter((a) => a.do !== "play");
+  if (!said.length) return null;
+  const parts = said.map((a) => `${seatName(model, a.seat)}: ${callName(a.do)}`);
+  const shown = parts.length > 4 ? ["…", ...parts.slice(-4)] : parts;
+  return h("p", { class: "hand-log", dataset: { testid: "hand-log" }, title: parts.join(" · ") },
+    h("span", { class: "hand-log-title" }, `${t("hand_so_far")}: `), shown.join(" · "));
 }
 
 // ------------------------------------------------------------------ seats
@@ -135,8 +180,8 @@ function seatBox(model, seat, area) {
   },
     h("div", { class: "seat-head" },
       h("span", { class: "seat-name" }, name), roleChips(seat, game), presence(model, seat)),
-    game ? backs(game.cards_left[seat]) : null,
     h("div", { class: "played", "aria-label": t("played_cards", { name }) },
+      game && game.cards_left?.[seat] ? backs(game.cards_left[seat]) : null,
       played.map((p) => playedCard(game, seat, p))),
     folded ? h("div", { class: "folded-note" }, t("folded")) : null);
 }
@@ -164,9 +209,11 @@ function announcement(model) {
   if (!game || !game.history.length) return null;
   const last = game.history[game.history.length - 1];
   if (last.do === "play") return null;
+  const stake = game.pending ? envidoStake(game) : null;
   return h("div", { class: "announce", role: "status", "aria-live": "assertive" },
     h("span", { class: "announce-who" }, seatName(model, last.seat)),
-    h("span", { class: "announce-call" }, `¡${callName(last.do)}!`));
+    h("span", { class: "announce-call" }, `¡${callName(last.do)}!`),
+    stake ? h("span", { class: "announce-stake", dataset: { testid: "envido-stake" } }, stake) : null);
 }
 
 export function sungTantos(model, sung = model.game?.sung) {
@@ -203,6 +250,11 @@ function myHand(model, send) {
   const game = model.game;
   if (!game) return null;
   if (model.spectator) return h("p", { class: "casual-note", role: "status" }, t("watching"));
+  if (game.held) {
+    // the hand is over: its last trick stays on the felt a moment, the new deal comes next
+    return h("section", { class: "my-hand held", "aria-label": t("your_cards") },
+      h("p", { class: "hand-over-note", role: "status" }, handWinnerText(model, game.hand_winner) || t("no_points")));
+  }
   const playable = new Map(model.legal.filter((a) => a.do === "play").map((a) => [a.card, a]));
   const cards = game.cards.map((c) => {
     const action = playable.get(c);
@@ -218,14 +270,22 @@ function myHand(model, send) {
     h("div", { class: "hand-cards" }, cards), tanto);
 }
 
-function callButtons(model, send) {
+function callButtons(model, ui, send) {
   const game = model.game;
   if (!game) return [];
   const answering = game.pending && game.answer_team === teamOf(model.me);
   const calls = model.legal.filter((a) => a.do !== "play" && !(answering && ANSWERS.has(a.do)));
   calls.sort((a, b) => CALL_ORDER.indexOf(a.do) - CALL_ORDER.indexOf(b.do));
+  if (ui.confirmMazo && calls.some((a) => a.do === "mazo")) {
+    // going to the mazo gives the hand away: one more tap to be sure
+    return [h("div", { class: "mazo-confirm", role: "group", "aria-label": t("mazo_confirm") },
+      h("p", null, t("mazo_confirm")),
+      h("button", { class: "btn call call-mazo", type: "button", onclick: () => send({ type: "act", do: "mazo" }) }, t("mazo_yes")),
+      h("button", { class: "btn", type: "button", onclick: () => send({ type: "confirm_mazo", open: false }) }, t("mazo_no")))];
+  }
   return calls.map((a) => h("button", {
-    class: `btn call call-${a.do}`, type: "button", onclick: () => send({ type: "act", do: a.do }),
+    class: `btn call call-${a.do}`, type: "button",
+    onclick: () => send(a.do === "mazo" ? { type: "confirm_mazo", open: true } : { type: "act", do: a.do }),
   }, callName(a.do)));
 }
 
@@ -261,11 +321,15 @@ export function votePanel(model, send) {
   const mine = teamOf(model.me);
   const vote = model.vote;
   const title = h("h2", { class: "vote-title" }, t("vote_title", { name: who, call: callText }));
-  const timer = voteTimer(vote);
+  const stake = envidoStake(game);
+  const stakeLine = stake ? h("p", { class: "vote-stake", dataset: { testid: "envido-stake" } }, stake) : null;
   if (game.answer_team !== mine || model.spectator) {
+    // the callers see who must answer and the answer's clock, never whether the others agree
     return h("section", { class: "vote-panel waiting", role: "region", "aria-label": t("vote_answer") },
-      title, h("p", null, t("vote_waiting", { team: teamLabel(model, game.answer_team) })), timer);
+      title, stakeLine, h("p", null, t("vote_waiting", { team: teamLabel(model, game.answer_team) })),
+      voteTimer(vote, false));
   }
+  const timer = voteTimer(vote, true);
   const answers = model.legal.filter((a) => ANSWERS.has(a.do));
   answers.sort((a, b) => CALL_ORDER.indexOf(a.do) - CALL_ORDER.indexOf(b.do));
   const myVote = vote?.my_vote;
@@ -278,12 +342,16 @@ export function votePanel(model, send) {
       game.my_flor ? t("your_flor") : t("your_tanto", { n: game.my_tanto })) : null) : null;
   return h("section", { class: "vote-panel", role: "region", "aria-label": t("vote_answer") },
     title,
+    stakeLine,
     hand,
     h("p", { class: "vote-question" }, t("vote_answer")),
     partners.length ? h("ul", { class: "votes" }, partners.map((p) => {
       const v = vote?.votes?.[p.seat];
-      return h("li", { class: v ? "voted" : "" }, h("span", null, p.name || ""),
-        h("strong", null, v ? callName(v) : t("vote_none")));
+      // a "no quiero" the table cast for a partner who dropped (or whose clock ran out)
+      const forced = v && vote?.forced?.[p.seat];
+      return h("li", { class: `${v ? "voted" : ""} ${forced ? "forced" : ""}` }, h("span", null, p.name || ""),
+        h("strong", null, v ? callName(v) : t("vote_none"),
+          forced ? h("span", { class: "forced-note" }, ` (${t(p.connected === false ? "forced_disconnect" : "forced_clock")})`) : null));
     })) : null,
     hint ? h("p", { class: "bot-hint" }, "🤖 ", t("bot_hint", { name: seatName(model, hint.seat), answer: callName(hint.answer) })) : null,
     timer,
@@ -294,9 +362,9 @@ export function votePanel(model, send) {
     }, callName(a.do)))));
 }
 
-function voteTimer(vote) {
+function voteTimer(vote, answering) {
   if (!vote) return null;
-  if (vote.window_until) {
+  if (answering && vote.window_until) {
     return h("p", { class: "vote-timer urgent", role: "timer" },
       h("span", { class: "countdown", dataset: { deadline: vote.window_until, fmt: "vote_countdown" } }, ""));
   }
@@ -327,11 +395,12 @@ function casualPanel(model, send) {
     h("div", { class: "casual-tools" },
       h("button", { class: "btn ghost", type: "button", "aria-label": t("undo_label"),
         disabled: canUndo ? null : true,
-        onclick: () => send({ type: "undo_award" }) }, `↶ ${t("undo")}`),
+        onclick: () => send({ type: "undo_award" }) }, `↶ ${t("undo")}`,
+        last ? h("span", { class: "last-award" }, ` ${t("last_award_short", { n: last.points, team: teamLabel(model, last.team) })}`) : null),
       h("button", { class: "btn ghost", type: "button", "aria-label": t("end_hand_label"),
         disabled: model.game?.hand_over ? true : null,
         onclick: () => send({ type: "end_hand" }) }, t("end_hand"))),
-    last ? h("p", { class: "muted last-award" }, t("last_award", { n: last.points, team: teamLabel(model, last.team) })) : null);
+  );
 }
 
 // ------------------------------------------------------------------ banners
@@ -347,7 +416,13 @@ export function banners(model) {
         h("span", { class: "countdown", dataset: { deadline: s.away_until, fmt: "disconnected_banner", name: s.name } }, "")));
     }
   }
-  if (model.notice === "server_restart") out.push(h("div", { class: "banner info", role: "status" }, t("server_restart")));
+  const n = model.notice;
+  if (n?.key === "server_restart") out.push(h("div", { class: "banner info", role: "status" }, t("server_restart")));
+  if (n?.key === "turn_expired") {
+    const key = n.misses >= 2 ? "turn_expired_away" : n.seat === model.me && !model.spectator ? "turn_expired_me" : "turn_expired";
+    out.push(h("div", { class: "banner info", role: "status", dataset: { testid: "turn-expired" } },
+      t(key, { name: seatName(model, n.seat) })));
+  }
   return out.length ? h("div", { class: "banners" }, out) : null;
 }
 
@@ -368,18 +443,21 @@ export function tableScreen(model, ui, send, rerender) {
     class: `seat area-me team-us ${myTurn ? "is-turn" : ""} ${iFolded ? "is-folded" : ""}`,
     "aria-label": t("played_cards", { name: t("you") }),
   },
-    h("div", { class: "seat-head" }, h("span", { class: "seat-name" }, `${seatName(model, model.me)} (${t("you")})`),
+    h("div", { class: "seat-head" }, h("span", { class: "seat-name", title: seatName(model, model.me) }, t("you_cap")),
       roleChips(model.me, game)),
     h("div", { class: "played" }, myPlayed.map((p) => playedCard(game, model.me, p))),
     iFolded ? h("div", { class: "folded-note" }, t("folded")) : null);
   const center = h("div", { class: "felt-center" }, announcement(model), sungTantos(model));
-  const screen = h("main", { class: `screen table-screen players-${players} mode-${model.settings.mode}`, dataset: { screen: "table" } },
+  const casualHost = model.settings.mode === "casual" && model.is_host && !model.spectator;
+  const screen = h("main", { class: `screen table-screen players-${players} mode-${model.settings.mode} ${casualHost ? "casual-host" : ""}`, dataset: { screen: "table" } },
     scoreBoard(model),
     banners(model),
-    infoStrip(model),
-    h("div", { class: `felt felt-${players}` }, others, center, mine, senaToasts(model)),
+    infoStrip(model, send),
+    model.turn_clock ? h("div", { class: "clock-row" }, turnClock(model)) : null,
+    handLog(model),
+    h("div", { class: `felt felt-${players} ${game?.held ? "held" : ""}` }, others, center, mine, senaToasts(model)),
     myHand(model, send),
-    h("div", { class: "actions" }, callButtons(model, send), senasButton(model, ui, rerender)),
+    h("div", { class: "actions" }, callButtons(model, ui, send), senasButton(model, ui, rerender)),
     casualPanel(model, send),
     votePanel(model, send),
     senasPanel(model, ui, send, rerender));

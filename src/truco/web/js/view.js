@@ -38,7 +38,8 @@ export function render(root, state, send) {
   const focusKey = active?.id;
   clear(root);
   root.appendChild(screen);
-  if (name === "table" && table.summary) root.appendChild(handSummary(table, send));
+  // the hand summary over the table; the one of the hand that ended the match over the result, first
+  if ((name === "table" || name === "match_end") && table.summary) root.appendChild(handSummary(table, send));
   if (ui.toast) root.appendChild(h("div", { class: "toast", role: "alert" }, ui.toast));
   if (focusKey) document.getElementById(focusKey)?.focus();
   tick(state.clockOffset || 0);
