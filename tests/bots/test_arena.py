@@ -128,14 +128,14 @@ def test_a_pair_swaps_the_teams_on_the_same_deals(monkeypatch):
         return st, ev
 
     built: list[tuple[str, int]] = []
-    real_make = arena.make_bot
+    real_make = arena.make_player
 
     def make(level, seed):
         built.append((level, seed))
         return real_make(level, seed)
 
     monkeypatch.setattr(arena, "new_match", spy)
-    monkeypatch.setattr(arena, "make_bot", make)
+    monkeypatch.setattr(arena, "make_player", make)
     results = arena.play_pair(ArenaConfig(a="normal", b="random", players=4, matches=2, target=15), 0)
     assert [r.a_team for r in results] == [0, 1]
     assert dealt[0] == dealt[1]
@@ -269,3 +269,60 @@ def test_truco_arena_table_and_bad_input(capsys):
     assert "A's match win rate" in out and "decision time normal (A)" in out
     assert main(["arena", "--a", "normal", "--b", "facil", "--matches", "0"]) == 2
     assert "matches must be at least 1" in capsys.readouterr().err
+
+
+def test_truco_arena_against_a_style_and_an_attacker(capsys):
+    import json
+
+    from truco.cli.main import main
+
+    for a, b in (("dificil", "bluffer"), ("attack:random", "random")):
+        assert main(["arena", "--a", a, "--b", b, "--players", "2", "--matches", "2", "--target", "15",
+                     "--json"]) == 0
+        result = json.loads(capsys.readouterr().out)
+        assert (result["a"], result["b"], result["matches"]) == (a, b, 2)
+
+
+def test_a_level_plays_the_same_through_the_roster():
+    """Adding the styles and attackers changed nothing for the levels: same seed, same figures."""
+    from truco.bots import make_bot
+    from truco.bots.roster import make_player
+
+    for level in ("facil", "normal", "dificil"):
+        assert type(make_player(level, 5)) is type(make_bot(level, 5))
+    base = dict(a="normal", b="facil", players=2, matches=4, seed=3, target=15)
+    one = run_arena(ArenaConfig(**base)).summary()
+    assert (one["a_wins"], one["hands"]) == (3, 60)  # as measured at d30ddce, before the roster existed
+
+
+def test_truco_arena_pool_runs_every_level_against_every_style_on_a_tiny_count(capsys):
+    import json
+
+    from truco.bots import LEVELS
+    from truco.bots.styles import STYLES
+    from truco.cli.main import main
+
+    assert main(["arena", "--pool", "--levels", "random,facil", "--players", "2", "4", "--matches", "2",
+                 "--target", "15", "--json"]) == 0
+    report = json.loads(capsys.readouterr().out)
+    assert report["pool"]["styles"] == list(STYLES) and report["pool"]["matches_per_cell"] == 2
+    cells = {(c["a"], c["b"], c["players"]) for c in report["cells"]}
+    assert cells == {(lv, st, n) for lv in ("random", "facil") for st in STYLES for n in (2, 4)}
+    for c in report["cells"]:
+        low, high = c["ci95"]
+        assert c["matches"] == 2 and 0.0 <= low <= c["a_match_win_rate"] <= high <= 1.0
+    assert set(LEVELS) >= set(report["pool"]["levels"])
+
+
+def test_truco_arena_pool_prints_a_table_per_table_size_and_refuses_a_and_b(capsys):
+    from truco.cli.main import main
+
+    assert main(["arena", "--pool", "--levels", "facil", "--styles", "bluffer,loner", "--players", "2",
+                 "--matches", "2", "--target", "15"]) == 0
+    out = capsys.readouterr().out
+    assert "2 players" in out and "bluffer" in out and "loner" in out and "facil" in out
+    assert main(["arena", "--pool", "--a", "normal", "--matches", "2"]) == 2
+    assert "leave out --a and --b" in capsys.readouterr().err
+    assert main(["arena", "--pool", "--styles", "genio", "--matches", "2"]) == 2
+    assert main(["arena", "--a", "normal", "--b", "facil", "--players", "2", "4"]) == 2
+    assert main(["arena", "--a", "normal"]) == 2

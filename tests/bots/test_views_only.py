@@ -9,24 +9,26 @@ from pathlib import Path
 
 import pytest
 
-from truco.bots import LEVELS, make_bot
+from truco.bots import LEVELS
 from truco.bots.arena import play_match
+from truco.bots.roster import make_player
+from truco.bots.styles import STYLES
 from truco.engine import PublicView, Rules, SeatView, State, new_match, view_for
 
 BOTS_SRC = Path(__file__).resolve().parents[2] / "src" / "truco" / "bots"
 
 
-@pytest.mark.parametrize("level", LEVELS)
+@pytest.mark.parametrize("level", [*LEVELS, *STYLES, "attack:normal"])
 def test_a_bot_refuses_the_full_state(level):
     st, _ = new_match(Rules(players=2), dealer=0, seed=1)
-    bot = make_bot(level, 1)
+    bot = make_player(level, 1)
     with pytest.raises(TypeError, match="SeatView"):
         bot.choose(st)  # type: ignore[arg-type]
     with pytest.raises(TypeError, match="SeatView"):
         bot.hint(st)  # type: ignore[arg-type]
 
 
-@pytest.mark.parametrize("level", LEVELS)
+@pytest.mark.parametrize("level", [*LEVELS, *STYLES, "attack:normal"])
 def test_a_bot_refuses_a_look_alike_view(level):
     """Duck typing is not enough: a view must be the engine's own SeatView."""
     st, _ = new_match(Rules(players=2), dealer=0, seed=1)
@@ -37,7 +39,7 @@ def test_a_bot_refuses_a_look_alike_view(level):
             return getattr(view, name)
 
     with pytest.raises(TypeError):
-        make_bot(level, 1).choose(Sneaky())  # type: ignore[arg-type]
+        make_player(level, 1).choose(Sneaky())  # type: ignore[arg-type]
 
 
 def _walk(value: object, found: set[type]) -> None:
@@ -69,7 +71,7 @@ class Spy:
     level = "spy"
 
     def __init__(self, level: str, seed: int) -> None:
-        self.inner = make_bot(level, seed)
+        self.inner = make_player(level, seed)
         self.received: list[object] = []
 
     def choose(self, view):
@@ -85,7 +87,7 @@ class Spy:
         return self.inner.reconsider(view, votes)
 
 
-@pytest.mark.parametrize("level", LEVELS)
+@pytest.mark.parametrize("level", [*LEVELS, *STYLES])
 def test_the_arena_hands_bots_their_own_seat_view_only(level):
     rules = Rules(players=4, target=15)
     spies = [Spy(level, s) for s in range(4)]
@@ -99,7 +101,7 @@ def test_the_arena_hands_bots_their_own_seat_view_only(level):
 
 def test_bots_import_only_the_engine_and_the_standard_library():
     allowed_std = set(sys.stdlib_module_names)
-    for path in sorted(BOTS_SRC.glob("*.py")):
+    for path in sorted(BOTS_SRC.rglob("*.py")):
         tree = ast.parse(path.read_text(encoding="utf-8"))
         for node in ast.walk(tree):
             names = []

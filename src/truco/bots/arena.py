@@ -20,7 +20,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from truco.bots.base import Bot, mix
-from truco.bots.registry import LEVELS, make_bot
+from truco.bots.roster import check_name, make_player
 from truco.bots.stats import mean_ci, percentile, ratio_ci, wilson
 from truco.engine import (
     Action,
@@ -56,9 +56,8 @@ class ArenaConfig:
     jobs: int = 1
 
     def __post_init__(self) -> None:
-        for level in (self.a, self.b):
-            if level not in LEVELS:
-                raise ValueError(f"unknown bot level {level!r} (choose from {', '.join(LEVELS)})")
+        for name in (self.a, self.b):
+            check_name(name)
         if self.matches < 1:
             raise ValueError("matches must be at least 1")
         if self.jobs < 1:
@@ -175,7 +174,7 @@ def play_pair(config: ArenaConfig, pair: int) -> list[MatchResult]:
     dealer = first_dealer(config.seed, pair, n)
     out = []
     for a_team in (0, 1):
-        bots = [make_bot(config.a if s & 1 == a_team else config.b, mix(config.seed, pair, s, a_team))
+        bots = [make_player(config.a if s & 1 == a_team else config.b, mix(config.seed, pair, s, a_team))
                 for s in range(n)]
         result = MatchResult(pair=pair, a_team=a_team, a_won=False, a_points=0, b_points=0, hands=0)
 

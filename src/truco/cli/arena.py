@@ -1,4 +1,9 @@
-"""``truco arena``: measure two bot levels against each other on duplicate deals."""
+"""``truco arena``: measure two players against each other on duplicate deals, or run the pool report.
+
+``--a``/``--b`` take a level (``random``, ``facil``, ``normal``, ``dificil``), a style (``bluffer``,
+``calling-station``, ``tight``, ``envido-maniac``, ``early-mazo``, ``loner``) or an attacker
+(``attack:<level>``). ``--pool`` plays every level against every style instead (docs/bots.md).
+"""
 
 from __future__ import annotations
 
@@ -13,14 +18,25 @@ from rich.table import Table
 
 from truco.bots import LEVELS
 from truco.bots.arena import ArenaConfig, run_arena
+from truco.bots.pool import PoolConfig, cell, run_pool
+from truco.bots.roster import ATTACK, NAMES
+from truco.bots.styles import STYLES
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("--a", required=True, choices=LEVELS, help="the level measured")
-    parser.add_argument("--b", required=True, choices=LEVELS, help="its opponent")
-    parser.add_argument("--players", type=int, default=4, choices=(2, 4, 6, 8))
+    parser.add_argument("--a", choices=NAMES, metavar="PLAYER",
+                        help=f"the player measured: a level ({', '.join(LEVELS)}), a style "
+                             f"({', '.join(STYLES)}) or {ATTACK}<level>")
+    parser.add_argument("--b", choices=NAMES, metavar="PLAYER", help="its opponent (same choices)")
+    parser.add_argument("--pool", action="store_true",
+                        help="every level (--levels) against every style (--styles), in each --players")
+    parser.add_argument("--levels", default=",".join(LEVELS), help="with --pool: comma-separated levels")
+    parser.add_argument("--styles", default=",".join(STYLES), help="with --pool: comma-separated styles")
+    parser.add_argument("--players", type=int, nargs="+", choices=(2, 4, 6, 8), default=None,
+                        help="table size (default 4); with --pool one or more (default 2 4)")
     parser.add_argument("--matches", type=int, default=1000,
-                        help="matches to play (in duplicate pairs; an odd count is rounded up)")
+                        help="matches to play, per cell with --pool (in duplicate pairs; an odd count is "
+                             "rounded up)")
     parser.add_argument("--seed", type=int, default=1, help="seed of the deals and the bots")
     parser.add_argument("--flor", action="store_true", help="play with flor")
     parser.add_argument("--target", type=int, default=30, choices=(15, 30))
@@ -29,16 +45,20 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
+    if args.pool:
+        return _run_pool(args)
     try:
-        config = ArenaConfig(a=args.a, b=args.b, players=args.players, matches=args.matches, seed=args.seed,
+        if args.a is None or args.b is None:
+            raise ValueError("give both --a and --b (or --pool)")
+        players = args.players or [4]
+        if len(players) != 1:
+            raise ValueError("one --players value for a single match-up (several only with --pool)")
+        config = ArenaConfig(a=args.a, b=args.b, players=players[0], matches=args.matches, seed=args.seed,
                              flor=args.flor, target=args.target, jobs=args.jobs)
     except ValueError as e:
         print(f"arena: {e}", file=sys.stderr)
         return 2
-    err = Console(stderr=True)
-    columns = (TextColumn("[bold]{task.description}"), BarColumn(), MofNCompleteColumn(),
-               TimeRemainingColumn())
-    with Progress(*columns, console=err, transient=True) as progress:
+    with _progress() as progress:
         task = progress.add_task(f"{config.a} vs {config.b}", total=config.pairs * 2)
         result = run_arena(config, lambda done, total: progress.update(task, completed=done))
     summary = result.summary()
@@ -47,6 +67,56 @@ def run(args: argparse.Namespace) -> int:
     else:
         Console().print(_table(summary))
     return 0
+
+
+def _run_pool(args: argparse.Namespace) -> int:
+    try:
+        if args.a is not None or args.b is not None:
+            raise ValueError("--pool plays every level against every style: leave out --a and --b")
+        config = PoolConfig(levels=_names(args.levels), styles=_names(args.styles),
+                            players=tuple(args.players or (2, 4)), matches=args.matches, seed=args.seed,
+                            flor=args.flor, target=args.target, jobs=args.jobs)
+    except ValueError as e:
+        print(f"arena: {e}", file=sys.stderr)
+        return 2
+    with _progress() as progress:
+        task = progress.add_task("pool", total=None)
+        report = run_pool(config, lambda done, total: progress.update(task, completed=done, total=total))
+    if args.json:
+        print(json.dumps(report))
+    else:
+        out = Console()
+        for n in config.players:
+            out.print(_pool_table(report, n))
+    return 0
+
+
+def _names(text: str) -> tuple[str, ...]:
+    return tuple(x.strip() for x in text.split(",") if x.strip())
+
+
+def _progress() -> Progress:
+    columns = (TextColumn("[bold]{task.description}"), BarColumn(), MofNCompleteColumn(),
+               TimeRemainingColumn())
+    return Progress(*columns, console=Console(stderr=True), transient=True)
+
+
+def _pool_table(report: dict[str, Any], players: int) -> Table:
+    pool = report["pool"]
+    t = Table(title=f"{players} players: each level's match win rate against each style (95 % CI)",
+              caption=f"{'with' if pool['flor'] else 'no'} flor, to {pool['target']}, seed {pool['seed']}, "
+                      f"{pool['matches_per_cell']} matches a cell on the same duplicate deals")
+    t.add_column("level")
+    for style in pool["styles"]:
+        t.add_column(style, justify="right")
+    for level in pool["levels"]:
+        row = []
+        for style in pool["styles"]:
+            s = cell(report, level, style, players)
+            lo, hi = s["ci95"]
+            row.append(f"{s['a_match_win_rate']:.1%}\n({lo:.1%} – {hi:.1%})")
+        t.add_row(level, *row)
+    return t
 
 
 def _table(s: dict[str, Any]) -> Table:

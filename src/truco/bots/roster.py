@@ -1,0 +1,36 @@
+"""Every player the arena knows by name: the table's levels, the styles, and the attackers.
+
+Only the levels (``registry.LEVELS``) can be picked at a table. The styles are caricatures kept as
+measuring instruments, and an attacker needs to be told its target and takes far longer per
+decision than a person would wait; both exist to measure the levels, so they live here, not there.
+"""
+
+from __future__ import annotations
+
+from truco.bots.base import Bot
+from truco.bots.registry import LEVELS, make_bot
+from truco.bots.styles import STYLES, make_style
+
+ATTACK = "attack:"
+"""``attack:<level>`` is the best-response search against that level (``attacker.Attacker``)."""
+ATTACKERS: tuple[str, ...] = tuple(ATTACK + level for level in LEVELS)
+NAMES: tuple[str, ...] = (*LEVELS, *STYLES, *ATTACKERS)
+
+
+def check_name(name: str) -> str:
+    if name not in NAMES:
+        raise ValueError(f"unknown player {name!r} (levels: {', '.join(LEVELS)}; styles: "
+                         f"{', '.join(STYLES)}; attackers: {ATTACK}<level>)")
+    return name
+
+
+def make_player(name: str, seed: int = 0) -> Bot:
+    """A player by name; for a level this is exactly ``make_bot(level, seed)``."""
+    check_name(name)
+    if name in LEVELS:
+        return make_bot(name, seed)
+    if name in STYLES:
+        return make_style(name, seed)
+    from truco.bots.attacker import Attacker  # it plays hands out with the arena's table rules
+
+    return Attacker(name.removeprefix(ATTACK), seed)

@@ -1,0 +1,32 @@
+"""Opponents we did not write our levels against: six human habits, for measuring, not for the table.
+
+Each style is one plausible habit played consistently (see docs/styles.md). They share only the
+skeleton of a decision (``player``), a player's feel for a hand (``feel``) and plain card play
+(``play``), none of it taken from the levels.
+"""
+
+from __future__ import annotations
+
+from truco.bots.styles.bluffer import Bluffer
+from truco.bots.styles.calling_station import CallingStation
+from truco.bots.styles.early_mazo import EarlyMazo
+from truco.bots.styles.envido_maniac import EnvidoManiac
+from truco.bots.styles.loner import Loner
+from truco.bots.styles.player import Habits, StylePlayer
+from truco.bots.styles.tight import Tight
+
+STYLE_CLASSES: dict[str, type[StylePlayer]] = {
+    cls.level: cls for cls in (Bluffer, CallingStation, Tight, EnvidoManiac, EarlyMazo, Loner)
+}
+STYLES: tuple[str, ...] = tuple(STYLE_CLASSES)
+
+
+def make_style(name: str, seed: int = 0) -> StylePlayer:
+    """A player of style ``name``; like the levels, a pure function of ``seed`` and the view."""
+    try:
+        return STYLE_CLASSES[name](seed)
+    except KeyError:
+        raise ValueError(f"unknown style {name!r} (choose from {', '.join(STYLES)})") from None
+
+
+__all__ = ["STYLES", "STYLE_CLASSES", "Habits", "StylePlayer", "make_style"]
