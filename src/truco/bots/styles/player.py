@@ -2,20 +2,21 @@
 
 A style is a person at the table with one strong habit. They all sing a flor, answer a call waiting
 for their team, and otherwise act on their turn (maybe the mazo, maybe a call, else a card); what
-differs is where each draws its lines, which is all in ``Habits``. Nothing here comes from the
+differs is where each draws its lines, which is all in ``Habits``. When a team's votes differ every
+style follows the table's convention (``ViewBot.reconsider``): hearing a partner say "quiero" is the
+table's rule for a team answer, not a signal a player may choose to ignore. Nothing here comes from the
 levels (``facil``, ``normal``, ``dificil``): the styles are opponents we did not tune our levels on.
 """
 
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping
 from dataclasses import dataclass
 
-from truco.bots.base import ViewBot, check_view, find, find_any, mix, view_key
+from truco.bots.base import ViewBot, find, find_any, mix, view_key
 from truco.bots.styles.feel import feel
 from truco.bots.styles.play import play_action
-from truco.engine import Action, Do, Seat, SeatView
+from truco.engine import Action, Do, SeatView
 from truco.engine.cards import flor_value
 from truco.engine.types import TRUCO_CALLS
 
@@ -49,7 +50,7 @@ class Habits:
     mazo_below: float = -1.0
     """Goes to the mazo in the first round, before its first card, when its feel is below this."""
     partner_aware: bool = True
-    """Leaves a round its partner already takes; votes with the team when the votes differ."""
+    """Counts on its partners when it judges a hand, and leaves a round its partner already takes."""
 
 
 class StylePlayer(ViewBot):
@@ -78,13 +79,6 @@ class StylePlayer(ViewBot):
         """A number in [0, 1) for one habit at this decision: separate habits draw independently."""
         return random.Random(mix(self.seed, view_key(view), habit)).random()
 
-    def reconsider(self, view: SeatView, votes: Mapping[Seat, Action]) -> Action:
-        """A partner-aware style goes along with the team; one who plays alone keeps its vote."""
-        if self.habits.partner_aware:
-            return super().reconsider(view, votes)
-        view = check_view(view)
-        return votes.get(view.seat) or self.decide(view)
-
     # ---------------------------------------------------------------- answers
 
     def answer_flor(self, view: SeatView) -> Action:
@@ -111,7 +105,7 @@ class StylePlayer(ViewBot):
         legal = view.legal
         if find(legal, Do.ENVIDO) is not None and view.my_tanto >= h.envido_call:
             return _first(legal, Do.ENVIDO)  # el envido está primero
-        chance = feel(view) - h.respect
+        chance = feel(view, alone=not h.partner_aware) - h.respect
         raise_ = find_any(legal, TRUCO_CALLS)
         if raise_ is not None:
             if chance >= h.truco_raise:
@@ -126,7 +120,7 @@ class StylePlayer(ViewBot):
         h = self.habits
         legal = view.legal
         first_card = not view.public.results and len(view.cards) == 3
-        chance = feel(view)
+        chance = feel(view, alone=not h.partner_aware)
         if first_card and chance < h.mazo_below and view.public.truco_value == 1:
             mazo = find(legal, Do.MAZO)
             if mazo is not None:
