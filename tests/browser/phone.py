@@ -85,9 +85,10 @@ def dismiss_summary(page: Page) -> None:
         btn.first.click()
 
 
-def shot(page: Page, shots: Path, name: str) -> None:
-    """A 2× picture to look at, and a light 1× copy (``css/``) small enough for the docs."""
-    page.wait_for_timeout(350)
-    page.screenshot(path=str(shots / f"{name}.png"), full_page=True)
+def shot(page: Page, shots: Path, name: str, settle_ms: int = 350, sharp: bool = True) -> None:
+    """A 2× picture to look at (``sharp``), and a light 1× copy (``css/``) small enough for the docs."""
+    page.wait_for_timeout(settle_ms)
+    if sharp:
+        page.screenshot(path=str(shots / f"{name}.png"), full_page=True)
     (shots / "css").mkdir(exist_ok=True)
     page.screenshot(path=str(shots / "css" / f"{name}.png"), full_page=True, scale="css")

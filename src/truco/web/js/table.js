@@ -129,7 +129,8 @@ export function handWinnerText(model, winner) {
 /** The envido called so far and what it pays (``game.envido_stake``): "Envido, real envido: 5 / 2". */
 export function envidoStake(game) {
   const stake = game?.envido_stake;
-  if (!stake || !game.envido_chain?.length) return null;
+  // only while the envido is being answered (the chain stays in the view after it is settled)
+  if (!stake || !game.envido_chain?.length || game.pending !== "envido") return null;
   const chain = game.envido_chain.map((c, i) => (i ? callName(c).toLowerCase() : callName(c))).join(", ");
   const querido = stake.querido === "falta" ? t("falta_word") : stake.querido;
   return t("envido_stake", { chain, querido, no_querido: stake.no_querido });
@@ -142,7 +143,7 @@ function handLog(model) {
   const said = (game.history || []).filter((a) => a.do !== "play");
   if (!said.length) return null;
   const parts = said.map((a) => `${seatName(model, a.seat)}: ${callName(a.do)}`);
-  const shown = parts.length > 4 ? ["…", ...parts.slice(-4)] : parts;
+  const shown = parts.length > 3 ? ["…", ...parts.slice(-3)] : parts;
   return h("p", { class: "hand-log", dataset: { testid: "hand-log" }, title: parts.join(" · ") },
     h("span", { class: "hand-log-title" }, `${t("hand_so_far")}: `), shown.join(" · "));
 }
