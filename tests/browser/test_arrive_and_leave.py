@@ -126,6 +126,19 @@ def test_friends_arrive_leave_are_removed_and_watch(browser: Browser, live_serve
     expect(fede.locator("#app[data-screen=table]")).to_be_visible()
     expect(fede.locator("button.card")).to_have_count(0)
     expect(fede.get_by_role("status").filter(has_text="Estás mirando")).to_be_visible()
+    # the four play a whole trick while Fede watches it on the felt
+    def trick_played() -> bool:
+        if sum(len(r) for r in (view(fede).get("game") or {}).get("rounds", [])) >= 4:
+            return True
+        for p in four:
+            cards = p.locator("button.card.playable")
+            if cards.count():
+                cards.first.click()
+                break
+        return False
+
+    wait_until(trick_played, timeout=30, what="a whole trick")
+    expect(fede.locator(".felt .played > .card")).to_have_count(4)
 
     # ---- a token that never got a seat (a join that raced the start) never blanks the page
     token = live_server.post(f"/api/tables/{code}/join", {"name": "Gabi"})["token"]

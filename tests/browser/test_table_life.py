@@ -250,6 +250,9 @@ def test_with_a_bot_partner_the_human_decides_and_sees_its_hint(browser: Browser
     call = view(page)["vote"]["call"]
     quiero = page.locator(".vote-buttons .answer-quiero")
     (quiero if quiero.count() else page.locator(".vote-buttons button")).first.click()
-    wait_until(lambda: not (view(page).get("vote") or {}).get("mine") or view(page)["vote"]["call"] != call,
-               what="the vote to be decided at once")
+    def decided() -> bool:
+        vote = view(page).get("vote") or {}  # one read: the vote may end between two
+        return not vote.get("mine") or vote.get("call") != call
+
+    wait_until(decided, what="the vote to be decided at once")
     ctx.close()

@@ -121,7 +121,7 @@ function takeView(view, version) {
   // a token with no seat while a match is on (it started without us): never a player without cards;
   // give the place up and offer to watch
   if (first && view.me && view.me.seat === null && view.phase !== "lobby" && !store.leaving) {
-    leaveTable({ flash: t("no_seat_left"), to: "join" });
+    leaveTable({ flash: t(view.phase === "over" ? "match_over_watch" : "no_seat_left"), to: "join" });
   }
 }
 
