@@ -39,17 +39,20 @@ def unavailable(reason: str) -> NoReturn:
 
 
 def postgres_bin() -> Path | None:
-    """Where initdb and postgres are: TRUCO_PG_BIN, Debian's newest /usr/lib/postgresql/N/bin, or PATH."""
-    env = os.environ.get("TRUCO_PG_BIN")
-    candidates = [env] if env else []
+    """Where initdb and postgres are: TRUCO_PG_BIN (only there, when set), else Debian's newest
+    /usr/lib/postgresql/N/bin, else PATH."""
     def major(p: str) -> int:
         name = Path(p).parent.name
         return int(name) if name.isdigit() else 0
 
-    candidates += sorted(glob.glob("/usr/lib/postgresql/*/bin"), key=major, reverse=True)
-    found = shutil.which("initdb")
-    if found:
-        candidates.append(str(Path(found).resolve().parent))
+    env = os.environ.get("TRUCO_PG_BIN")
+    if env:
+        candidates = [env]
+    else:
+        candidates = sorted(glob.glob("/usr/lib/postgresql/*/bin"), key=major, reverse=True)
+        found = shutil.which("initdb")
+        if found:
+            candidates.append(str(Path(found).resolve().parent))
     for c in candidates:
         if (Path(c) / "initdb").exists() and (Path(c) / "postgres").exists():
             return Path(c)
@@ -131,18 +134,10 @@ def _stop(server: PostgresServer) -> None:
     shutil.rmtree(server.root, ignore_errors=True)
 
 
-_failed: list[str] = []
-
-
 @pytest.fixture(scope="session")
 def postgres_server() -> Iterator[PostgresServer]:
-    if _failed:
-        unavailable(_failed[0])
-    try:
-        server = _start_postgres()
-    except pytest.skip.Exception as e:
-        _failed.append(str(e.msg))
-        raise
+    """Started at most once: pytest keeps a session fixture's skip or failure for every later test."""
+    server = _start_postgres()
     yield server
     _stop(server)
 

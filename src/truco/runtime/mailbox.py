@@ -270,13 +270,13 @@ class Mailbox:
         if not out.changed:
             return SubmitResult(True, self.table.version)
         summary = table_summary(new)
+        change = Commit(LogEntry(new.version, now, command_to_dict(env.command), env.player, cid),
+                        meta=summary if summary != self.meta else None,
+                        matches=tuple((int(r["match_no"]), r) for r in out.records),
+                        closed=new.phase == "closed")
         try:
-            change = Commit(LogEntry(new.version, now, command_to_dict(env.command), env.player, cid),
-                            meta=summary if summary != self.meta else None,
-                            matches=tuple((int(r["match_no"]), r) for r in out.records),
-                            closed=new.phase == "closed")
-            await self.s.storage.commit(self.table_id, change)  # stored before anyone hears of it
-        except (StorageError, KeyError, TypeError, ValueError) as e:
+            await self.s.storage.commit(self.table_id, change)  # one transaction, before anyone hears of it
+        except StorageError as e:
             log.error("table %s: not stored, not applied: %s", self.table_id, e)
             return SubmitResult(False, self.table.version, "the server could not save that; try again",
                                 code=ErrorCode.UNAVAILABLE, why="not_stored")

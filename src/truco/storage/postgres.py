@@ -118,8 +118,12 @@ class PostgresStorage:
                 raise StorageError("the storage is closed")
             done = self._io.submit(coro)
             self._pending.add(done)
-        done.add_done_callback(self._pending.discard)
+        done.add_done_callback(self._settled)
         await LoopThread.wait(done)
+
+    def _settled(self, done: concurrent.futures.Future[Any]) -> None:
+        with self._lock:
+            self._pending.discard(done)
 
     async def create_table(self, table_id: str, meta: dict[str, Any], first: LogEntry) -> None:
         if first.version != 1:

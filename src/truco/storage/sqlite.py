@@ -137,15 +137,19 @@ def _create(table_id: str, meta: dict[str, Any], first: LogEntry, db: sqlite3.Co
 
 
 def _commit(table_id: str, change: Commit, db: sqlite3.Connection) -> None:
-    """In the order the contract names: the entry, the summary, the match records, the closed mark."""
-    known, last = db.execute(
-        "SELECT EXISTS (SELECT 1 FROM tables WHERE table_id=?), "
-        "(SELECT COALESCE(MAX(version), 0) FROM log WHERE table_id=?)", (table_id, table_id)).fetchone()
-    if not known:
-        raise UnknownTable(table_id)
-    if change.entry.version != last + 1:
-        raise VersionConflict(f"table {table_id}: version {change.entry.version} after {last}")
-    _insert(db, table_id, change.entry)
+    """In the order the contract names: the entry, the summary, the match records, the closed mark.
+    The entry goes in only as the next version of a known table (checked in the same statement)."""
+    e = change.entry
+    cur = db.execute(
+        "INSERT INTO log (table_id, version, at_ms, command, player, cid) SELECT ?,?,?,?,?,? "
+        "WHERE EXISTS (SELECT 1 FROM tables WHERE table_id=?) "
+        "AND (SELECT COALESCE(MAX(version), 0) FROM log WHERE table_id=?) = ?",
+        (table_id, e.version, e.at_ms, dumps(e.command), e.player, e.cid, table_id, table_id, e.version - 1))
+    if cur.rowcount != 1:
+        if db.execute("SELECT 1 FROM tables WHERE table_id=?", (table_id,)).fetchone() is None:
+            raise UnknownTable(table_id)
+        last = db.execute("SELECT MAX(version) FROM log WHERE table_id=?", (table_id,)).fetchone()[0]
+        raise VersionConflict(f"table {table_id}: version {e.version} after {last}")
     if change.meta is not None:
         db.execute("UPDATE tables SET meta=? WHERE table_id=?", (dumps(change.meta), table_id))
     for match_no, record in change.matches:

@@ -4,9 +4,11 @@ transaction.
 Why a thread of our own rather than aiosqlite: aiosqlite also runs one thread per connection, but every
 statement is a separate hop between threads and each caller still pays a transaction (and, with
 ``synchronous=FULL``, a disk sync) of its own. Here a caller hands over one function per command;
-the thread takes everything queued while the previous transaction was committing, runs each function
-in a savepoint of one transaction, commits once, then wakes every caller with one hop per event loop.
-A failing function rolls back to its savepoint: its caller gets the error, the others are unharmed.
+the thread takes everything queued while the previous transaction was committing, runs them all in
+one transaction, commits once, then wakes every caller with one hop per event loop. When one of them
+fails, the group is rolled back and run again with each function in a savepoint of its own: its caller
+gets the error, the others are unharmed. (Savepoints only then: each statement is a hand-over of the
+GIL between this thread and the event loop's.)
 """
 
 from __future__ import annotations
@@ -125,26 +127,16 @@ class GroupWriter:
 
     def _commit_group(self, writes: list[_Write]) -> None:
         db = self._db
-        outcomes: list[StorageError | None] = []
         try:
-            db.execute("BEGIN IMMEDIATE")
-            for w in writes:
-                db.execute("SAVEPOINT one")
-                try:
-                    w.work(db)
-                except Exception as e:
-                    db.execute("ROLLBACK TO one")
-                    outcomes.append(storage_error(e))
-                else:
-                    outcomes.append(None)
-                db.execute("RELEASE one")
-            db.execute("COMMIT")
+            outcomes = self._transaction(writes, savepoints=False)
+            if outcomes is None:  # one of them failed: again, each in a savepoint of its own
+                outcomes = self._transaction(writes, savepoints=True)
         except Exception as e:  # no transaction, or it could not commit: nothing of it is stored
             if db.in_transaction:
                 with contextlib.suppress(sqlite3.Error):
                     db.execute("ROLLBACK")
-            failed = StorageError(f"not stored: {e}")
-            outcomes = [failed] * len(writes)
+            outcomes = [StorageError(f"not stored: {e}")] * len(writes)
+        assert outcomes is not None
         self.transactions += 1
         self.writes += len(writes)
         by_loop: dict[asyncio.AbstractEventLoop, list[tuple[asyncio.Future[None], StorageError | None]]] = {}
@@ -153,6 +145,30 @@ class GroupWriter:
         for loop, settled in by_loop.items():
             with contextlib.suppress(RuntimeError):  # that loop is closed: nobody waits any more
                 loop.call_soon_threadsafe(_settle, settled)
+
+    def _transaction(self, writes: list[_Write], savepoints: bool) -> list[StorageError | None] | None:
+        """One transaction for ``writes``. Without savepoints the first failure rolls it all back and
+        returns None; with them a failure rolls back its own write only."""
+        db = self._db
+        outcomes: list[StorageError | None] = []
+        db.execute("BEGIN IMMEDIATE")
+        for w in writes:
+            if savepoints:
+                db.execute("SAVEPOINT one")
+            try:
+                w.work(db)
+            except Exception as e:
+                if not savepoints:
+                    db.execute("ROLLBACK")
+                    return None
+                db.execute("ROLLBACK TO one")
+                outcomes.append(storage_error(e))
+            else:
+                outcomes.append(None)
+            if savepoints:
+                db.execute("RELEASE one")
+        db.execute("COMMIT")
+        return outcomes
 
     def _read(self, job: _Read) -> None:
         try:
