@@ -46,7 +46,8 @@ def _quantize(path: Path) -> None:
     except ImportError:
         return
     with Image.open(path) as im:
-        small = im.convert("RGB").quantize(colors=256, method=Image.Quantize.MEDIANCUT, dither=Image.Dither.NONE)
+        small = im.convert("RGB").quantize(colors=256, method=Image.Quantize.MEDIANCUT,
+                                           dither=Image.Dither.NONE)
     small.save(path, optimize=True)
 
 

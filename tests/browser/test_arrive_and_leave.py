@@ -54,8 +54,8 @@ def test_friends_arrive_leave_are_removed_and_watch(browser: Browser, live_serve
     expect(ana.locator("#app[data-screen=home]")).to_be_visible()
     expect(ana.locator(".flash")).to_have_text(f"Saliste de la mesa {code}.")
     assert stored_seat(ana, code) is None
-    host = wait_until(lambda: next((p for n, p in names.items() if n != "Ana" and view(p)["me"]["host"]), None),
-                      what="a new host")
+    host = wait_until(lambda: next((p for n, p in names.items() if n != "Ana" and view(p)["me"]["host"]),
+                                   None), what="a new host")
     expect(host.get_by_role("button", name="Empezar")).to_be_disabled()  # Ana's seat is free now
     expect(host.locator(".seat-row.empty")).to_have_count(1)
     # Ana comes back through the link, as a guest

@@ -19,6 +19,8 @@ from tests.browser.phone import (
     wait_until,
 )
 
+STAKE = "Envido: 2 querido / 1 no querido"
+
 
 def legal(page: Page) -> list[str]:
     return [a["do"] for a in view(page).get("legal", [])]
@@ -111,8 +113,8 @@ def test_four_friends_play_whole_hands(browser: Browser, live_server: LiveServer
     for p in answering:
         expect(p.locator(".vote-panel")).to_be_visible()
         # what the envido called so far pays, accepted or declined (game.envido_stake)
-        expect(p.locator(".vote-panel").get_by_test_id("envido-stake")).to_have_text("Envido: 2 querido / 1 no querido")
-    expect(caller.locator(".announce").get_by_test_id("envido-stake")).to_have_text("Envido: 2 querido / 1 no querido")
+        expect(p.locator(".vote-panel").get_by_test_id("envido-stake")).to_have_text(STAKE)
+    expect(caller.locator(".announce").get_by_test_id("envido-stake")).to_have_text(STAKE)
     for p in answering:
         tap(p, "Quiero")
     for p in pages:

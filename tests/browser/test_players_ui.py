@@ -14,10 +14,11 @@ import pytest
 from playwright.sync_api import Browser, Page, expect
 
 from tests.browser.conftest import ROOT, WEB, LiveServer
-from tests.browser.phone import create_table, join_table, new_phone, set_seat, shot, view, wait_until
+from tests.browser.phone import create_table, new_phone, set_seat, shot, view, wait_until
 from tests.browser.test_screens import open_mock
 
 SMALL = {"width": 360, "height": 740}
+FIXTURES = ROOT / "tests" / "browser" / "mock" / "fixtures.json"
 
 
 # ---------------------------------------------------------------- the join page (GET /api/tables/<code>)
@@ -81,7 +82,7 @@ def test_the_qr_hint_says_a_loopback_address_may_not_reach_friends(page: Page, s
 
 def test_the_last_trick_stays_on_the_felt(page: Page, static_url: str) -> None:
     open_mock(page, static_url, "hold")
-    tv = json.loads((ROOT / "tests/browser/mock/fixtures.json").read_text())["table2_next_hand"]
+    tv = json.loads(FIXTURES.read_text())["table2_next_hand"]
     expect(page.locator(".felt.held")).to_be_visible()
     expect(page.locator(".felt .played .card")).to_have_count(sum(len(r) for r in tv["last_hand"]["rounds"]))
     expect(page.locator("button.card")).to_have_count(0)  # the new deal is not shown yet
@@ -91,7 +92,7 @@ def test_the_last_trick_stays_on_the_felt(page: Page, static_url: str) -> None:
 
 def test_the_summary_tells_the_tricks_and_who_took_the_hand(page: Page, static_url: str) -> None:
     open_mock(page, static_url, "summary2")
-    hand = json.loads((ROOT / "tests/browser/mock/fixtures.json").read_text())["table2_next_hand"]["last_hand"]
+    hand = json.loads(FIXTURES.read_text())["table2_next_hand"]["last_hand"]
     expect(page.get_by_test_id("hand-winner")).to_have_text("Ganó la mano: Nosotros")
     tricks = page.locator(".tricks li")
     expect(tricks).to_have_count(len(hand["rounds"]))
@@ -99,7 +100,8 @@ def test_the_summary_tells_the_tricks_and_who_took_the_hand(page: Page, static_u
     expect(tricks.first.locator(".trick-play")).to_have_count(len(first))
     taker = "Ana" if hand["results"][0] == 0 else "Bot 2"
     expect(tricks.first.locator(".trick-result")).to_have_text(f"la ganó {taker}")
-    expect(tricks.first.get_by_role("img").first).to_have_attribute("aria-label", re.compile(r"^(Ana|Bot 2): "))
+    first_card = tricks.first.get_by_role("img").first
+    expect(first_card).to_have_attribute("aria-label", re.compile(r"^(Ana|Bot 2): "))
 
 
 def test_the_hand_that_ends_the_match_is_summarised_first(page: Page, static_url: str) -> None:
@@ -144,7 +146,8 @@ def test_the_turn_clock_counts_down_and_says_when_it_ran_out(page: Page, static_
     open_mock(page, static_url, "turn_clock")
     expect(page.get_by_test_id("turn-clock")).to_have_text(re.compile(r"Beto: (30|29) s para jugar"))
     open_mock(page, static_url, "turn_expired")
-    expect(page.get_by_test_id("turn-expired")).to_have_text("Se le acabó el tiempo a Beto: la mesa jugó por él.")
+    expect(page.get_by_test_id("turn-expired")).to_have_text(
+        "Se le acabó el tiempo a Beto: la mesa jugó por él.")
 
 
 def test_the_mazo_asks_first(page: Page, static_url: str) -> None:
@@ -162,11 +165,13 @@ FOLD_SCREENS = ["my_turn", "table", "table2", "table6", "turn_clock", "start", "
 
 
 @pytest.mark.parametrize("size", [SMALL, {"width": 390, "height": 844}], ids=["360x740", "390x844"])
-def test_your_cards_and_calls_fit_without_scrolling(page: Page, static_url: str, size: dict[str, int]) -> None:
+def test_your_cards_and_calls_fit_without_scrolling(page: Page, static_url: str,
+                                                    size: dict[str, int]) -> None:
     page.set_viewport_size(size)
     for screen in FOLD_SCREENS:
         open_mock(page, static_url, screen)
-        outside = page.evaluate("""() => [...document.querySelectorAll('.my-hand .card, .actions button, .casual-panel button')]
+        outside = page.evaluate("""() => [
+            ...document.querySelectorAll('.my-hand .card, .actions button, .casual-panel button')]
             .map(e => [e.getAttribute('aria-label') || e.textContent.trim(), e.getBoundingClientRect()])
             .filter(([, r]) => r.top < 0 || r.left < 0 || r.bottom > innerHeight || r.right > innerWidth)
             .map(([n, r]) => `${n}: ${Math.round(r.top)}-${Math.round(r.bottom)}`)""")
@@ -230,7 +235,8 @@ def test_a_refusal_is_said_in_the_players_words(browser: Browser, live_server: L
 
 # ---------------------------------------------------------------- the home page
 
-def test_codes_typed_by_hand_and_names_with_emoji(browser: Browser, live_server: LiveServer, shots: Path) -> None:
+def test_codes_typed_by_hand_and_names_with_emoji(browser: Browser, live_server: LiveServer,
+                                                  shots: Path) -> None:
     host_ctx, host = new_phone(browser)
     code = create_table(host, live_server.url, "Ana", players=2)
     ctx, page = new_phone(browser)
@@ -317,7 +323,8 @@ def test_the_turn_clock_on_a_live_table(browser: Browser, live_server: LiveServe
     b_ctx.close()
 
 
-def test_a_small_phone_on_a_live_table_against_bots(browser: Browser, live_server: LiveServer, shots: Path) -> None:
+def test_a_small_phone_on_a_live_table_against_bots(browser: Browser, live_server: LiveServer,
+                                                    shots: Path) -> None:
     """360×740, four players, your first turn of a hand: your cards and every call fit on the screen."""
     ctx = browser.new_context(viewport=SMALL, device_scale_factor=2, has_touch=True, locale="es-AR")
     page = ctx.new_page()
@@ -332,8 +339,14 @@ def test_a_small_phone_on_a_live_table_against_bots(browser: Browser, live_serve
         if page.locator(".overlay").count():
             page.locator("[data-testid=summary-close]").click()
             return False
+        answers = page.locator(".vote-panel .vote-buttons button")
+        if answers.count():  # the rivals called: our team answers (the bots' hint aside)
+            quiero = page.locator(".vote-buttons .answer-quiero")
+            (quiero if quiero.count() else answers).first.click()
+            return False
         acts = {a["do"] for a in v.get("legal", [])}
-        if "truco" in acts and "mazo" in acts and len(g.get("cards", [])) == 3 and page.locator("button.card.playable").count():
+        playable = page.locator("button.card.playable").count()
+        if "truco" in acts and "mazo" in acts and len(g.get("cards", [])) == 3 and playable:
             return True
         cards = page.locator("button.card.playable")
         if cards.count():

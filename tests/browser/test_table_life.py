@@ -217,7 +217,8 @@ def test_casual_table_host_scores_with_buttons_and_undoes(browser: Browser, live
 
 def double_tap(page: Page, label: str) -> None:
     """Two taps before the server can answer the first (as a thumb does on a slow phone)."""
-    page.evaluate("(l) => { const b = document.querySelector(`button[aria-label=\"${l}\"]`); b.click(); b.click(); }", label)
+    page.evaluate("(l) => { const b = document.querySelector(`button[aria-label=\"${l}\"]`);"
+                  " b.click(); b.click(); }", label)
 
 
 def test_with_a_bot_partner_the_human_decides_and_sees_its_hint(browser: Browser, live_server: LiveServer,
