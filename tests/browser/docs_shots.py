@@ -42,7 +42,7 @@ SHOTS = {  # docs name -> mock screen (and query)
 
 def _quantize(path: Path) -> None:
     try:
-        from PIL import Image
+        from PIL import Image  # type: ignore[import-not-found, unused-ignore]
     except ImportError:
         return
     with Image.open(path) as im:

@@ -11,13 +11,13 @@ import re
 from pathlib import Path
 
 import pytest
-from playwright.sync_api import Browser, Page, expect
+from playwright.sync_api import Browser, Page, ViewportSize, expect
 
 from tests.browser.conftest import ROOT, WEB, LiveServer
 from tests.browser.phone import create_table, new_phone, set_seat, shot, view, wait_until
 from tests.browser.test_screens import open_mock
 
-SMALL = {"width": 360, "height": 740}
+SMALL: ViewportSize = {"width": 360, "height": 740}
 FIXTURES = ROOT / "tests" / "browser" / "mock" / "fixtures.json"
 
 
@@ -164,9 +164,12 @@ def test_the_mazo_asks_first(page: Page, static_url: str) -> None:
 FOLD_SCREENS = ["my_turn", "table", "table2", "table6", "turn_clock", "start", "casual_host"]
 
 
-@pytest.mark.parametrize("size", [SMALL, {"width": 390, "height": 844}], ids=["360x740", "390x844"])
+PHONE: ViewportSize = {"width": 390, "height": 844}
+
+
+@pytest.mark.parametrize("size", [SMALL, PHONE], ids=["360x740", "390x844"])
 def test_your_cards_and_calls_fit_without_scrolling(page: Page, static_url: str,
-                                                    size: dict[str, int]) -> None:
+                                                    size: ViewportSize) -> None:
     page.set_viewport_size(size)
     for screen in FOLD_SCREENS:
         open_mock(page, static_url, screen)
