@@ -35,7 +35,7 @@ services-deps:
 	fi
 
 lint: $(STAMP)
-	$(VENV)/bin/ruff check src tests
+	$(VENV)/bin/ruff check src tests examples
 	$(VENV)/bin/mypy --strict src
 
 test: $(STAMP) browser-deps services-deps lint
