@@ -34,7 +34,7 @@ from truco.table import (
 )
 
 OUT = Path(__file__).resolve().parent / "mock" / "fixtures.json"
-NAMES = ["Ana", "Beto", "Caro", "Dani", "Eli", "Fede"]
+NAMES = ["Ana", "Beto", "Caro", "Dani", "Eli", "Fede", "Gabi", "Hugo"]
 NOW = 1_000_000
 
 
@@ -180,6 +180,12 @@ def build() -> dict[str, Any]:
     for _ in range(3):
         s.play_first()
     fx["table6"] = s.view(0)
+
+    s = Sim(8, 8)
+    s.do(Start(), 0)
+    for _ in range(3):
+        s.play_first()
+    fx["table8"] = s.view(0)
 
     s = Sim(4, 4, mode="casual")
     s.do(Start(), 0)

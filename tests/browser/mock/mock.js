@@ -80,6 +80,7 @@ const SCREENS = {
   vote_other: () => toModel(fx.table4_vote_other, extra),
   table2: () => toModel(fx.table2, extra),
   table6: () => toModel(fx.table6, extra),
+  table8: () => toModel(fx.table8, extra),
   // the hand summary is the server's last_hand, as the page shows it when a new one arrives
   summary: () => {
     const tv = fx.table4_hand_over;

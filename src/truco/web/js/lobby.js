@@ -71,7 +71,7 @@ export function homeScreen(lobby, ui, send, rerender) {
         h("button", { class: "btn primary", type: "button", onclick: () => send({ type: "play_bots", players: 4 }) }, t("bots_4")))),
     h("section", { class: "panel make-panel" },
       h("h2", null, t("make_table")),
-      segmented("players", t("players"), [[2, "2"], [4, "4"], [6, "6"]], f.players, set("players")),
+      segmented("players", t("players"), [[2, "2"], [4, "4"], [6, "6"], [8, "8"]], f.players, set("players")),
       segmented("target", t("target"), [[15, "15"], [30, "30"]], f.target, set("target")),
       segmented("flor", t("flor"), [[false, t("off")], [true, t("on")]], f.flor, set("flor")),
       segmented("mode", t("mode"), [["full", t("mode_full")], ["casual", t("mode_casual")]], f.mode, set("mode")),

@@ -6,6 +6,7 @@ const AREAS = {
   2: ["me", "top"],
   4: ["me", "right", "top", "left"],
   6: ["me", "bottom-right", "top-right", "top", "top-left", "bottom-left"],
+  8: ["me", "bottom-right", "right", "top-right", "top", "top-left", "left", "bottom-left"],
 };
 
 export function areaFor(seat, me, players) {
