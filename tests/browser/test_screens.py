@@ -13,7 +13,8 @@ from tests.browser.phone import shot
 SCREENS = ["home", "home_flash", "join", "join_full", "join_playing", "join_missing", "join_seat_gone",
            "waiting", "waiting_away", "waiting_guest", "start", "my_turn", "mazo_confirm", "table", "vote",
            "vote_bot", "vote_other", "vote_forced", "envido_stake", "envido_stake_caller", "turn_clock",
-           "turn_expired", "table2", "table6", "table8", "hold", "hold4", "summary", "summary2", "summary_casual",
+           "turn_expired", "table2", "table6", "table8",
+           "hold", "hold4", "summary", "summary2", "summary_casual",
            "summary_final", "match_end", "match_end2", "match_lost", "cancelled", "replaced", "disconnected",
            "reconnecting", "senas", "sena_received", "casual_host", "casual_player", "spectator"]
 

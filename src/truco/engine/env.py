@@ -15,7 +15,7 @@ stays dependency-free and the same object plugs into those tools through a thin 
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, ClassVar
 
 from truco.engine.cards import DECK, Card
 from truco.engine.game import apply, legal_actions_for, new_match, next_hand, to_act
@@ -42,7 +42,7 @@ def _hand_seed(seed: int, hand_no: int) -> int:
 class TrucoEnv:
     """One match of truco between ``players`` agents (PettingZoo AEC style)."""
 
-    metadata: dict[str, Any] = {"name": "truco_v0", "is_parallelizable": False}
+    metadata: ClassVar[dict[str, Any]] = {"name": "truco_v0", "is_parallelizable": False}
 
     def __init__(self, players: int = 2, target: int = 30, flor: bool = False, falta: str = "leader",
                  chicos: int = 1) -> None:
