@@ -3,10 +3,11 @@ person plays a whole match against a bot; the host of a casual table scores with
 
 from __future__ import annotations
 
+import json
 import re
 from pathlib import Path
 
-from playwright.sync_api import Browser, Page, expect
+from playwright.sync_api import Browser, Page, WebSocket, expect
 
 from tests.browser.conftest import LiveServer
 from tests.browser.phone import (
@@ -224,6 +225,8 @@ def double_tap(page: Page, label: str) -> None:
 def test_with_a_bot_partner_the_human_decides_and_sees_its_hint(browser: Browser, live_server: LiveServer,
                                                                  shots: Path) -> None:
     ctx, page = new_phone(browser)
+    sockets: list[WebSocket] = []
+    page.on("websocket", lambda ws: sockets.append(ws))
     page.goto(live_server.url + "/")
     page.get_by_label("Tu nombre").fill("Ana")
     page.get_by_role("button", name="De a cuatro (4)").click()
@@ -246,14 +249,19 @@ def test_with_a_bot_partner_the_human_decides_and_sees_its_hint(browser: Browser
     expect(page.locator(".bot-hint")).to_contain_text("te sugiere")
     expect(page.locator(".vote-buttons button").first).to_be_visible()
     shot(page, shots, "live-bot-partner-hint")
-    # "quiero" settles it; another answer may be a raise the rivals answer at once, so the vote that
-    # was pending is gone either way: not mine any more, or a new call
-    call = view(page)["vote"]["call"]
-    quiero = page.locator(".vote-buttons .answer-quiero")
-    (quiero if quiero.count() else page.locator(".vote-buttons button")).first.click()
-    def decided() -> bool:
-        vote = view(page).get("vote") or {}  # one read: the vote may end between two
-        return not vote.get("mine") or vote.get("call") != call
+    me = view(page)["me"]["seat"]
 
-    wait_until(decided, what="the vote to be decided at once")
+    def my_vote_decides(payload: str | bytes) -> bool:
+        msg = json.loads(payload)
+        events = (msg.get("events") or []) if msg.get("type") == "update" else []
+        return any(e["type"] == "vote_cast" and e["seat"] == me and e["vote"] == "quiero" for e in events) \
+            and any(e["type"] == "vote_decided" and e["team"] == me % 2 and e["answer"] == "quiero"
+                    for e in events)
+
+    # The one update that carries my vote carries my team's decision too: decided at once, without
+    # waiting for the bot partner. Watched in the update itself, set up before the tap, because the
+    # rivals' bots (50 ms) may hand my team the next call before any poll of the view sees this one
+    # decided (a raise comes back at once; after a quiero, a new hand may bring the same call).
+    with sockets[-1].expect_event("framereceived", predicate=my_vote_decides, timeout=15_000):
+        page.locator(".vote-buttons").get_by_role("button", name="Quiero", exact=True).click()
     ctx.close()
