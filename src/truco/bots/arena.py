@@ -13,8 +13,7 @@ answering team votes; equal votes apply at once; otherwise each voter sees the v
 from __future__ import annotations
 
 import math
-import time
-from collections.abc import Callable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import ProcessPoolExecutor, as_completed
 from dataclasses import dataclass, field
 from typing import Any
@@ -22,9 +21,12 @@ from typing import Any
 from truco.bots.base import Bot, mix
 from truco.bots.roster import check_name, make_player
 from truco.bots.stats import mean_ci, percentile, ratio_ci, wilson
+from truco.bots.turns import BotError as BotError  # re-exported: the arena's public names
+from truco.bots.turns import Bots as Bots
+from truco.bots.turns import Timer as Timer
+from truco.bots.turns import decline as decline
+from truco.bots.turns import next_action as next_action
 from truco.engine import (
-    Action,
-    Do,
     Rules,
     Seat,
     State,
@@ -32,16 +34,10 @@ from truco.engine import (
     apply,
     new_match,
     next_hand,
-    public_view,
-    view_for,
 )
 from truco.engine.types import PointsAwarded
 
 MAX_HANDS = 1000  # a match that long means a bug, not bad luck
-
-
-class BotError(RuntimeError):
-    """A bot answered with an action its view did not offer."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -91,59 +87,6 @@ def deal_seed(seed: int, pair: int, hand_no: int) -> int:
 
 def first_dealer(seed: int, pair: int, players: int) -> Seat:
     return mix(seed, pair, 0xDEA1E2) % players
-
-
-def _same(votes: Sequence[Action]) -> bool:
-    return all((v.do, v.card) == (votes[0].do, votes[0].card) for v in votes)
-
-
-def decline(legal: Sequence[Action]) -> Action:
-    """What a team that cannot agree answers: "no quiero" (or, to a flor, "con flor me achico")."""
-    for do in (Do.NO_QUIERO, Do.CON_FLOR_ME_ACHICO):
-        for a in legal:
-            if a.do is do:
-                return a
-    raise ValueError("no way to decline here")
-
-
-Timer = Callable[[Seat, float], None]
-
-
-def _checked(action: Action, legal: Sequence[Action], seat: Seat) -> Action:
-    if action not in legal:
-        raise BotError(f"the bot at seat {seat} chose {action}, which its view did not offer")
-    return action
-
-
-Bots = Sequence[Bot] | Mapping[Seat, Bot]
-
-
-def next_action(st: State, bots: Bots, timer: Timer | None = None) -> Action:
-    """Ask the bots for the next action: the seat in turn, or the answering team's vote.
-
-    ``bots`` needs only the seats that act now (a table with people passes its bot seats).
-    """
-    pub = public_view(st)
-    clock = time.thread_time  # CPU time: what the decision costs, whatever else the machine runs
-
-    def ask(seat: Seat, votes: dict[Seat, Action] | None = None) -> Action:
-        view = view_for(st, seat, pub)
-        t0 = clock()
-        action = bots[seat].choose(view) if votes is None else bots[seat].reconsider(view, votes)
-        if timer is not None:
-            timer(seat, (clock() - t0) * 1000.0)
-        return _checked(action, view.legal, seat)
-
-    if pub.pending is None:
-        return ask(pub.turn)
-    voters = pub.to_act
-    votes = {s: ask(s) for s in voters}
-    if _same(list(votes.values())):
-        return votes[voters[0]]
-    second = {s: ask(s, votes) for s in voters}
-    if _same(list(second.values())):
-        return second[voters[0]]
-    return decline(view_for(st, voters[0], pub).legal)
 
 
 def play_match(rules: Rules, bots: Sequence[Bot], dealer: Seat, seeds: Callable[[int], int],

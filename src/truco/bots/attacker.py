@@ -8,16 +8,16 @@ hypothetical view. For each decision with more than one legal action it
    each one replays the hand so far asking the target copy what each rival seat would have done; the
    deals where the target's copy does what the rivals really did are kept first
    (``Budget.worlds`` of them: the fewest mismatches, then the order drawn). This reading is most
-   of its edge: measured against ``normal``, keeping 16 deals out of 16 drawn won 54 % of matches,
-   out of 48 drawn 86 %;
+   of its edge: against ``normal``, keeping 16 deals out of 16 drawn won about half the matches,
+   out of 48 drawn most of them (docs/bots.md has the figures);
 2. for every legal action, applies it in every kept deal and plays the rest of the hand out: the
    rival seats with the target's own ``choose`` (team answers by the table's voting rule), its own
    team with ``normal`` (the one-ply base policy);
 3. values each end of hand in match equity (``equity.match_equity``, no edge: the points, weighed by
    what they are worth at this score) and leaves ``normal``'s choice only for an action whose gain
    over it, paired deal by deal, is above zero one standard error down (``Budget.caution``). Taking
-   the best mean instead picks whichever action the few deals flatter most (the winner's curse):
-   against ``normal`` that won 75 % of matches, with the caution 86 %.
+   the best mean instead picks whichever action the few deals flatter most (the winner's curse),
+   which cost it 8 points of match win rate against ``normal`` (docs/bots.md).
 
 So the depth is the rest of the hand, one ply of choice for itself. It does not know the rivals'
 seeds, so a target that samples (``dificil``) is predicted only as well as its own sampling repeats.
@@ -29,12 +29,12 @@ import math
 import random
 from dataclasses import dataclass
 
-from truco.bots.arena import next_action
 from truco.bots.base import Bot, ViewBot, find, mix
 from truco.bots.equity import match_equity
 from truco.bots.knowledge import knowledge
 from truco.bots.registry import make_bot
 from truco.bots.sampling import Sampler, World
+from truco.bots.turns import next_action
 from truco.engine import Action, Do, SeatView, State, Team, apply, new_match, view_for
 
 

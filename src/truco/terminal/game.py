@@ -14,8 +14,8 @@ from dataclasses import dataclass
 from typing import Protocol
 
 from truco.bots import Bot, make_bot
-from truco.bots.arena import next_action
 from truco.bots.base import mix
+from truco.bots.turns import next_action
 from truco.engine import (
     Action,
     Do,

@@ -1,0 +1,67 @@
+"""Who acts next at a table of bots, and how a team's vote is settled: what the arena and the
+attacker both need (kept apart from the arena so the attacker does not import it)."""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable, Mapping, Sequence
+
+from truco.bots.base import Bot
+from truco.engine import Action, Do, Seat, State, public_view, view_for
+
+
+class BotError(RuntimeError):
+    """A bot answered with an action its view did not offer."""
+
+
+def _same(votes: Sequence[Action]) -> bool:
+    return all((v.do, v.card) == (votes[0].do, votes[0].card) for v in votes)
+
+
+def decline(legal: Sequence[Action]) -> Action:
+    """What a team that cannot agree answers: "no quiero" (or, to a flor, "con flor me achico")."""
+    for do in (Do.NO_QUIERO, Do.CON_FLOR_ME_ACHICO):
+        for a in legal:
+            if a.do is do:
+                return a
+    raise ValueError("no way to decline here")
+
+
+Timer = Callable[[Seat, float], None]
+
+
+def _checked(action: Action, legal: Sequence[Action], seat: Seat) -> Action:
+    if action not in legal:
+        raise BotError(f"the bot at seat {seat} chose {action}, which its view did not offer")
+    return action
+
+
+Bots = Sequence[Bot] | Mapping[Seat, Bot]
+
+
+def next_action(st: State, bots: Bots, timer: Timer | None = None) -> Action:
+    """Ask the bots for the next action: the seat in turn, or the answering team's vote.
+
+    ``bots`` needs only the seats that act now (a table with people passes its bot seats).
+    """
+    pub = public_view(st)
+    clock = time.thread_time  # CPU time: what the decision costs, whatever else the machine runs
+
+    def ask(seat: Seat, votes: dict[Seat, Action] | None = None) -> Action:
+        view = view_for(st, seat, pub)
+        t0 = clock()
+        action = bots[seat].choose(view) if votes is None else bots[seat].reconsider(view, votes)
+        if timer is not None:
+            timer(seat, (clock() - t0) * 1000.0)
+        return _checked(action, view.legal, seat)
+
+    if pub.pending is None:
+        return ask(pub.turn)
+    voters = pub.to_act
+    votes = {s: ask(s) for s in voters}
+    if _same(list(votes.values())):
+        return votes[voters[0]]
+    second = {s: ask(s, votes) for s in voters}
+    if _same(list(second.values())):
+        return second[voters[0]]
+    return decline(view_for(st, voters[0], pub).legal)
