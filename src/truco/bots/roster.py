@@ -7,6 +7,7 @@ decision than a person would wait; both exist to measure the levels, so they liv
 
 from __future__ import annotations
 
+from truco.bots.attacker import Attacker
 from truco.bots.base import Bot
 from truco.bots.registry import LEVELS, make_bot
 from truco.bots.styles import STYLES, make_style
@@ -31,6 +32,4 @@ def make_player(name: str, seed: int = 0) -> Bot:
         return make_bot(name, seed)
     if name in STYLES:
         return make_style(name, seed)
-    from truco.bots.attacker import Attacker  # it plays hands out with the arena's table rules
-
     return Attacker(name.removeprefix(ATTACK), seed)
