@@ -36,7 +36,6 @@ from truco.storage import Commit, LogEntry, Storage, StorageError
 from truco.table import (
     Abandon,
     AddBot,
-    Command,
     Connect,
     Disconnect,
     Envelope,
@@ -264,7 +263,7 @@ class Mailbox:
         except TableError as e:
             return SubmitResult(False, self.table.version, str(e), why=e.reason)
         except Exception:  # a bug must not cost the match: the table is unchanged, the command refused
-            log.exception("table %s: %s failed", self.table_id, _kind(env.command))
+            log.exception("table %s: %s failed", self.table_id, env.command.kind)
             return SubmitResult(False, self.table.version, "the server could not do that",
                                 why="server_error")
         if not out.changed:
@@ -308,7 +307,3 @@ class Mailbox:
             timers.push(now, t.table_id, "bot", t.version)
         elif self.facts.bots_to_act():
             timers.push(now + self.s.bots.delay_ms(t, hand_ended), t.table_id, "bot", t.version)
-
-
-def _kind(cmd: Command) -> str:
-    return cmd.kind
