@@ -19,7 +19,9 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from truco.bots.base import Bot, mix
+from truco.bots.guard import guard
 from truco.bots.roster import check_name, make_player
+from truco.bots.seeds import bot_seed
 from truco.bots.stats import mean_ci, percentile, ratio_ci, wilson
 from truco.bots.turns import BotError as BotError  # re-exported: the arena's public names
 from truco.bots.turns import Bots as Bots
@@ -117,7 +119,8 @@ def play_pair(config: ArenaConfig, pair: int) -> list[MatchResult]:
     dealer = first_dealer(config.seed, pair, n)
     out = []
     for a_team in (0, 1):
-        bots = [make_player(config.a if s & 1 == a_team else config.b, mix(config.seed, pair, s, a_team))
+        bots = [guard(make_player(config.a if s & 1 == a_team else config.b,
+                                  bot_seed(config.seed, pair, s, a_team)))
                 for s in range(n)]
         result = MatchResult(pair=pair, a_team=a_team, a_won=False, a_points=0, b_points=0, hands=0)
 

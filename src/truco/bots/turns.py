@@ -7,6 +7,7 @@ import time
 from collections.abc import Callable, Mapping, Sequence
 
 from truco.bots.base import Bot
+from truco.bots.guard import Guarded
 from truco.engine import Action, Do, Seat, State, public_view, view_for
 
 
@@ -49,10 +50,12 @@ def next_action(st: State, bots: Bots, timer: Timer | None = None) -> Action:
 
     def ask(seat: Seat, votes: dict[Seat, Action] | None = None) -> Action:
         view = view_for(st, seat, pub)
+        bot = bots[seat]
         t0 = clock()
-        action = bots[seat].choose(view) if votes is None else bots[seat].reconsider(view, votes)
+        action = bot.choose(view) if votes is None else bot.reconsider(view, votes)
         if timer is not None:
-            timer(seat, (clock() - t0) * 1000.0)
+            # a guarded bot runs on its own thread: the CPU time is measured there
+            timer(seat, bot.last_ms if isinstance(bot, Guarded) else (clock() - t0) * 1000.0)
         return _checked(action, view.legal, seat)
 
     if pub.pending is None:

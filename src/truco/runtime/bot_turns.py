@@ -1,8 +1,10 @@
 """The bots' turns: which bot plays at which table, how long it seems to think, and what it does.
 
-A bot sees only its seat's view (``truco.table.bot_view``); what it chooses goes through the table
-like any command (``BotAct``, ``BotHint``). A bot that fails or answers illegally plays its first
-legal action instead: a bug in a bot must never stall a table.
+A bot sees only its seat's view (``truco.table.bot_view``), detached from the table's state and
+asked on a thread of its own (``truco.bots.guard``); what it chooses goes through the table like any
+command (``BotAct``, ``BotHint``). Its seed is a one-way hash of the table's secret
+(``truco.bots.seeds``): knowing it tells nothing about the deals. A bot that fails or answers
+illegally plays its first legal action instead: a bug in a bot must never stall a table.
 """
 
 from __future__ import annotations
@@ -12,6 +14,8 @@ import random
 from collections.abc import Callable
 
 from truco.bots import Bot, make_bot
+from truco.bots.guard import guard
+from truco.bots.seeds import bot_seed
 from truco.engine import Action
 from truco.table import BotAct, BotHint, Command, Facts, Table, bot_view
 
@@ -62,7 +66,7 @@ class BotTurns:
         key = (t.table_id, t.match_no, seat, level)
         bot = self._bots.get(key)
         if bot is None:
-            bot = self._factory(level, (t.seed ^ (t.match_no * 7919 + seat)) & ((1 << 63) - 1))
+            bot = guard(self._factory(level, bot_seed(t.seed, t.match_no, seat)))
             self._bots[key] = bot
         return bot
 

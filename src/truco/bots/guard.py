@@ -1,0 +1,239 @@
+"""What a bot is handed, and from where it is called: a view that shares nothing, a fresh stack.
+
+The engine builds a seat's view field by field, but its tuples, its ``Rules`` and the ``Action``s
+of its history are the very objects the full ``State`` holds: ``gc.get_referrers`` on one of them
+finds the state, and the caller's frame (``sys._getframe(1)``) holds it in a local. So a bot at a
+table or in the arena gets
+
+- ``detached(view)``: the view written out as plain data (``to_plain``, the wire form of
+  ``SeatView.to_dict`` plus the hand's starting score) and read back (``from_plain``): every
+  container in it is new, only ints, strings, ``None`` and the ``Do`` members are shared;
+- and is called from a thread of its own (``Guarded``): its stack starts in that thread, whose
+  frames hold the detached view and nothing else.
+
+This stops a bot from *stumbling on* what it must not see. It is not a sandbox: Python code can
+reach any object of its process (``gc.get_objects()``, ``sys._current_frames()``). A bot we did
+not write runs in its own process and talks to the table like a phone does (``truco bot``,
+``truco.bots.remote``), where the server only ever sends it its seat's view.
+"""
+
+from __future__ import annotations
+
+import os
+import queue
+import threading
+import time
+from collections.abc import Mapping
+from typing import Any
+
+from truco.bots.base import Bot
+from truco.engine import Action, Do, PublicView, Rules, Seat, SeatView
+from truco.engine.cards import parse_card
+
+
+def to_plain(view: SeatView) -> dict[str, Any]:
+    """The view as JSON-ready data: the wire form (``SeatView.to_dict``) plus ``start_score`` and
+    ``start_chicos``, which the wire leaves out and a bot that replays the hand needs."""
+    d = view.to_dict()
+    d["start_score"] = list(view.public.start_score)
+    d["start_chicos"] = list(view.public.start_chicos)
+    return d
+
+
+def _pair(x: Any) -> tuple[int, int]:
+    a, b = x
+    return int(a), int(b)
+
+
+def _ints(xs: Any) -> tuple[int, ...]:
+    return tuple(int(x) for x in xs)
+
+
+def _cards(xs: Any) -> tuple[int, ...]:
+    return tuple(parse_card(str(x)) for x in xs)
+
+
+def _do(x: Any) -> Do | None:
+    return None if x is None else Do(str(x))
+
+
+def action_from_plain(d: Mapping[str, Any]) -> Action:
+    card = d.get("card")
+    return Action(int(d["seat"]), Do(str(d["do"])), None if card is None else parse_card(str(card)))
+
+
+def action_to_plain(a: Action) -> dict[str, Any]:
+    return a.to_dict()
+
+
+def from_plain(d: Mapping[str, Any], start_score: tuple[int, int] | None = None,
+               start_chicos: tuple[int, int] | None = None) -> SeatView:
+    """A ``SeatView`` from ``to_plain`` (or the ``game`` of a view sent to a phone, which has no
+    ``start_score``: pass it, else the current score is taken)."""
+    stake = d.get("envido_stake")
+    envido_stake: tuple[int | None, int] | None = None
+    if stake is not None:
+        q = stake["querido"]
+        envido_stake = (None if q == "falta" else int(q), int(stake["no_querido"]))
+    rules = Rules.from_dict(dict(d["rules"]))
+    score = _pair(d["score"])
+    chicos = _pair(d["chicos"])
+    if "start_score" in d:
+        start_score = _pair(d["start_score"])
+    if "start_chicos" in d:
+        start_chicos = _pair(d["start_chicos"])
+    pending_call = _do(d.get("pending_call"))
+    truco_level = _do(d.get("truco_level"))
+    public = PublicView(
+        rules=rules,
+        hand_no=int(d["hand_no"]),
+        dealer=int(d["dealer"]),
+        mano=int(d["mano"]),
+        score=score,
+        chicos=chicos,
+        start_score=start_score if start_score is not None else score,
+        start_chicos=start_chicos if start_chicos is not None else chicos,
+        rounds=tuple(tuple((int(p["seat"]), parse_card(str(p["card"]))) for p in r) for r in d["rounds"]),
+        results=_ints(d["results"]),
+        cards_left=_ints(d["cards_left"]),
+        turn=int(d["turn"]),
+        to_act=_ints(d["to_act"]),
+        folded=_ints(d["folded"]),
+        pending=None if d.get("pending") is None else str(d["pending"]),
+        pending_call=pending_call,
+        answer_team=int(d["answer_team"]),
+        truco_value=int(d["truco_value"]),
+        truco_level=truco_level,
+        truco_owner=int(d["truco_owner"]),
+        envido_chain=tuple(Do(str(c)) for c in d["envido_chain"]),
+        envido_stake=envido_stake,
+        envido_open=bool(d["envido_open"]),
+        flor_chain=tuple(Do(str(c)) for c in d["flor_chain"]),
+        sung=tuple((int(s["seat"]), int(s["tanto"]), bool(s["flor"])) for s in d["sung"]),
+        shown=tuple((int(s["seat"]), _cards(s["cards"])) for s in d["shown"]),
+        history=tuple(action_from_plain(a) for a in d["history"]),
+        hand_over=bool(d["hand_over"]),
+        hand_winner=int(d["hand_winner"]),
+        chico_over=bool(d["chico_over"]),
+        match_over=bool(d["match_over"]),
+        winner=int(d["winner"]),
+        pies=_ints(d["pies"]),
+    )
+    return SeatView(
+        seat=int(d["seat"]),
+        team=int(d["team"]),
+        cards=_cards(d["cards"]),
+        dealt=_cards(d["dealt"]),
+        my_tanto=int(d["my_tanto"]),
+        my_flor=bool(d["my_flor"]),
+        legal=tuple(action_from_plain(a) for a in d["legal"]),
+        public=public,
+    )
+
+
+def detached(view: SeatView) -> SeatView:
+    """An equal view that shares no container with ``view`` (nor with the state it came from)."""
+    return from_plain(to_plain(view))
+
+
+# ---------------------------------------------------------------- a fresh stack for every call
+
+
+class _Job:
+    __slots__ = ("args", "done", "error", "fn", "ms", "result")
+
+    def __init__(self, fn: Any, args: tuple[Any, ...]) -> None:
+        self.fn = fn
+        self.args = args
+        self.result: Any = None
+        self.error: BaseException | None = None
+        self.ms = 0.0
+        self.done: queue.SimpleQueue[bool] = queue.SimpleQueue()
+
+    def run(self) -> None:
+        fn, args = self.fn, self.args
+        self.fn = None
+        self.args = ()
+        t0 = time.thread_time()
+        try:
+            self.result = fn(*args)
+        except BaseException as e:  # handed back to the caller, raised there
+            self.error = e
+        self.ms = (time.thread_time() - t0) * 1000.0
+        self.done.put(True)
+
+
+class _Worker:
+    """One thread per process that runs the bots' calls; its frames hold only the job at hand."""
+
+    def __init__(self) -> None:
+        self.pid = os.getpid()
+        self.jobs: queue.SimpleQueue[_Job] = queue.SimpleQueue()
+        threading.Thread(target=_serve, args=(self.jobs,), name="truco-bots", daemon=True).start()
+
+
+def _serve(jobs: queue.SimpleQueue[_Job]) -> None:
+    while True:
+        job = jobs.get()
+        job.run()
+        del job
+
+
+_worker: _Worker | None = None
+_worker_lock = threading.Lock()
+
+
+def _current_worker() -> _Worker:
+    global _worker
+    with _worker_lock:
+        if _worker is None or _worker.pid != os.getpid():  # a forked child has no thread of its own
+            _worker = _Worker()
+        return _worker
+
+
+def call_apart(fn: Any, *args: Any) -> tuple[Any, float]:
+    """``fn(*args)`` on the bots' thread: returns its result and the CPU milliseconds it took there."""
+    job = _Job(fn, args)
+    _current_worker().jobs.put(job)
+    job.done.get()
+    if job.error is not None:
+        raise job.error
+    return job.result, job.ms
+
+
+class Guarded:
+    """A bot called the safe way: with a detached view, on the bots' own thread.
+
+    ``last_ms`` is the CPU time of the last call, measured on that thread (the caller's own CPU
+    clock would not see it)."""
+
+    def __init__(self, bot: Bot) -> None:
+        self._bot = bot
+        self.level = bot.level
+        self.last_ms = 0.0
+
+    def _legal(self, view: SeatView, action: Any) -> Action:
+        # hand back the caller's own legal action when it is one (never an object the bot made)
+        for a in view.legal:
+            if a == action:
+                return a
+        if isinstance(action, Action):
+            return Action(int(action.seat), Do(action.do), action.card)
+        raise TypeError(f"a bot answers with an Action, not {type(action).__name__}")
+
+    def choose(self, view: SeatView) -> Action:
+        result, self.last_ms = call_apart(self._bot.choose, detached(view))
+        return self._legal(view, result)
+
+    def hint(self, view: SeatView) -> Action:
+        result, self.last_ms = call_apart(self._bot.hint, detached(view))
+        return self._legal(view, result)
+
+    def reconsider(self, view: SeatView, votes: Mapping[Seat, Action]) -> Action:
+        plain_votes = {int(s): action_from_plain(a.to_dict()) for s, a in votes.items()}
+        result, self.last_ms = call_apart(self._bot.reconsider, detached(view), plain_votes)
+        return self._legal(view, result)
+
+
+def guard(bot: Bot) -> Guarded:
+    return bot if isinstance(bot, Guarded) else Guarded(bot)
