@@ -11,7 +11,8 @@ from hypothesis import HealthCheck, event, given, settings
 from hypothesis import strategies as st
 
 from truco.engine import Do
-from truco.engine.cards import NAME
+from truco.engine.cards import NAME, parse_card
+from truco.engine.fairness import Reveal, verify_deal
 from truco.table import (
     SENAS,
     Abandon,
@@ -22,6 +23,7 @@ from truco.table import (
     BotHint,
     Command,
     Connect,
+    Contribute,
     Create,
     Disconnect,
     EndHand,
@@ -48,6 +50,7 @@ from truco.table import (
     replay_log,
     table_view,
 )
+from truco.table.fairness import hand_secret, next_deal
 
 CARD_NAMES = frozenset(NAME)
 
@@ -150,13 +153,30 @@ def command_for(t: Table, choice: int, k: int, j: int) -> tuple[Envelope, int]:
         cmd, pid = BotHint(j % n, pick(list(Do), k)), None
     elif c == 18 and j % 50 == 0:
         cmd, pid = Abandon(), None
+    elif c == 19:
+        match_no, hand_no = next_deal(t) if j % 4 else (1 + k % 3, 1 + j % 5)
+        cmd = Contribute(match_no, hand_no, f"{(j * 1_000_003 + k) % 2**128:032x}")
     else:
         cmd = Start() if t.phase == "lobby" else Act(Do.MAZO)
     return Envelope(cmd, pid), advance
 
 
+def unrevealed_secrets(t: Table) -> set[str]:
+    """What nobody may hear of yet: the secret and seed of the hand on the table, the next secret."""
+    out = {hand_secret(t, *next_deal(t)).hex()}
+    if t.seal is not None:
+        out |= {t.seal.secret, t.seal.seed}
+    return out
+
+
 def check_outcome(t: Table, effects: Any, know: Knowledge) -> None:
+    secrets = unrevealed_secrets(t)
+    for rec in t.hands[-1:]:  # every hand kept was dealt from its revealed seed
+        assert rec["fairness"] is not None
+        verify_deal(Reveal.from_dict(rec["fairness"]), [[parse_card(c) for c in h] for h in rec["hands"]])
     for e in effects:
+        told = repr(event_dict(e.event))
+        assert not any(s in told for s in secrets), f"{e.event} tells a hand's secret before its end"
         if event_dict(e.event)["type"] in ("sena", "vote_cast", "bot_hint"):
             assert e.audience.kind == "team"
             if event_dict(e.event)["type"] == "sena":
@@ -174,6 +194,7 @@ def check_outcome(t: Table, effects: Any, know: Knowledge) -> None:
         assert not leaked, f"the view of player {p.pid} shows {leaked}"
         text = repr(view)
         assert not any(q.token in text for q in t.players), "a token left the server"
+        assert not any(s in text for s in secrets), "a view tells a hand's secret before its end"
 
 
 tables = st.tuples(

@@ -6,6 +6,7 @@ engine fast enough for bots to simulate thousands of hands per decision; names l
 
 from __future__ import annotations
 
+import hashlib
 from typing import Final
 
 Card = int
@@ -113,5 +114,32 @@ def shuffled_deck(seed: int) -> tuple[Card, ...]:
         z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & mask
         z ^= z >> 31
         j = z % (i + 1)
+        deck[i], deck[j] = deck[j], deck[i]
+    return tuple(deck)
+
+
+def shuffled_deck_sha256(seed: bytes) -> tuple[Card, ...]:
+    """The verifiable shuffle (docs/fairness.md): Fisher–Yates fed by SHA-256 in counter mode.
+
+    Specified byte for byte so that a phone can redo it: block ``k`` is ``SHA-256(seed ‖ k)`` with
+    ``k`` a 4-byte big-endian counter from 0; the blocks are read as 4-byte big-endian words. For
+    ``i`` from 39 down to 1 a word ``w`` is drawn, words at or above the largest multiple of ``i + 1``
+    below 2**32 are skipped (no modulo bias), and ``deck[i]`` swaps with ``deck[w % (i + 1)]``.
+    """
+    deck = list(DECK)
+    words: list[int] = []
+    block = 0
+    for i in range(39, 0, -1):
+        bound = i + 1
+        limit = (1 << 32) - (1 << 32) % bound
+        while True:
+            if not words:
+                digest = hashlib.sha256(seed + block.to_bytes(4, "big")).digest()
+                words = [int.from_bytes(digest[k:k + 4], "big") for k in range(28, -1, -4)]
+                block += 1
+            w = words.pop()
+            if w < limit:
+                break
+        j = w % bound
         deck[i], deck[j] = deck[j], deck[i]
     return tuple(deck)

@@ -8,7 +8,16 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from truco.engine.cards import POWER, Card, flor_value, has_flor, shuffled_deck, tanto, tanto_cards
+from truco.engine.cards import (
+    POWER,
+    Card,
+    flor_value,
+    has_flor,
+    shuffled_deck,
+    shuffled_deck_sha256,
+    tanto,
+    tanto_cards,
+)
 from truco.engine.state import P_ENVIDO, P_FLOR, P_NONE, P_TRUCO, State
 from truco.engine.types import (
     PARDA,
@@ -70,13 +79,14 @@ def _check_hands(hands: Sequence[Sequence[Card]], players: int) -> tuple[tuple[C
     return tuple(tuple(h) for h in hands)
 
 
-def new_match(rules: Rules, *, dealer: Seat, seed: int | None = None,
+def new_match(rules: Rules, *, dealer: Seat, seed: int | bytes | None = None,
               hands: Sequence[Sequence[Card]] | None = None,
               score: tuple[int, int] = (0, 0), chicos: tuple[int, int] = (0, 0),
               hand_no: int = 1) -> tuple[State, list[Event]]:
     """Start a match (or resume one at ``score``) with the first hand dealt.
 
-    The deal is either explicit (``hands[i]`` are seat i's cards) or shuffled from ``seed``.
+    The deal is either explicit (``hands[i]`` are seat i's cards) or shuffled from ``seed``: an int
+    (splitmix64, fast, for simulations) or bytes (the verifiable SHA-256 shuffle of docs/fairness.md).
     """
     n = rules.players
     if not isinstance(dealer, int) or not 0 <= dealer < n:
@@ -99,7 +109,7 @@ def new_match(rules: Rules, *, dealer: Seat, seed: int | None = None,
     return _start_hand(st, dealer, hand_no, seed, hands)
 
 
-def next_hand(state: State, *, seed: int | None = None,
+def next_hand(state: State, *, seed: int | bytes | None = None,
               hands: Sequence[Sequence[Card]] | None = None) -> tuple[State, list[Event]]:
     """Deal the next hand: the deal passes to the next seat (rule 2). A finished chico resets the score."""
     if not state.hand_over:
@@ -112,12 +122,14 @@ def next_hand(state: State, *, seed: int | None = None,
     return _start_hand(st, (state.dealer + 1) % state.n, state.hand_no + 1, seed, hands)
 
 
-def _start_hand(st: State, dealer: Seat, hand_no: int, seed: int | None,
+def _start_hand(st: State, dealer: Seat, hand_no: int, seed: int | bytes | None,
                 hands: Sequence[Sequence[Card]] | None) -> tuple[State, list[Event]]:
     n = st.n
     mano = (dealer + 1) % n
     if hands is not None:
         dealt = _check_hands(hands, n)
+    elif isinstance(seed, bytes):
+        dealt = deal_hands(shuffled_deck_sha256(seed), n, mano)
     elif seed is not None:
         dealt = deal_hands(shuffled_deck(seed), n, mano)
     else:

@@ -23,6 +23,7 @@ from truco.table import (
     Act,
     AddBot,
     Award,
+    Contribute,
     EndHand,
     Leave,
     Place,
@@ -196,8 +197,20 @@ class EndHandIn(_Command, frozen=True, tag="end_hand"):
         return EndHand()
 
 
+class ContributeIn(_Command, frozen=True, tag="contribute"):
+    """A seat's 16 random bytes for the deal of a hand whose commitment it has seen (docs/fairness.md)."""
+
+    match_no: Annotated[int, msgspec.Meta(ge=1, le=MAX_VERSION)]
+    hand_no: Annotated[int, msgspec.Meta(ge=1, le=MAX_VERSION)]
+    value: Annotated[str, msgspec.Meta(pattern=r"^[0-9a-f]{32}$")]
+
+    def command(self) -> PlayerCommand:
+        return Contribute(self.match_no, self.hand_no, self.value)
+
+
 _Inbound = (PingIn | ResyncIn | SitIn | PlaceIn | ShuffleTeamsIn | AddBotIn | RemoveBotIn | RemovePlayerIn
-            | StartIn | LeaveIn | RematchIn | ActIn | VoteIn | SenaIn | AwardIn | UndoAwardIn | EndHandIn)
+            | StartIn | LeaveIn | RematchIn | ActIn | VoteIn | SenaIn | AwardIn | UndoAwardIn | EndHandIn
+            | ContributeIn)
 _DECODER = msgspec.json.Decoder(_Inbound)
 
 

@@ -17,6 +17,7 @@ from truco.table.commands import (
     Command,
     CommandError,
     Connect,
+    Contribute,
     Create,
     Disconnect,
     EndHand,
@@ -58,7 +59,8 @@ from truco.table.view import (
 
 __all__ = [
     "EVERYONE", "SENAS", "Abandon", "Act", "AddBot", "AnyEvent", "Audience", "Award", "BotAct", "BotHint",
-    "Command", "CommandError", "Connect", "Create", "Deadline", "Disconnect", "Effect", "EndHand",
+    "Command", "CommandError", "Connect", "Contribute", "Create", "Deadline", "Disconnect", "Effect",
+    "EndHand",
     "Envelope", "Facts", "Join", "Leave", "MatchResult", "Outcome", "Place", "Player", "PlayerCommand",
     "Recovered", "Rematch", "RemoveBot", "RemovePlayer", "SeatInfo", "SeatSlot", "Sena", "SettingsError",
     "ShuffleTeams", "Sit", "Start", "Table", "TableError", "TableEvent", "TableSettings", "TableView",

@@ -28,7 +28,7 @@ def award(t: Table, p: Player, cmd: Award, ctx: Ctx) -> None:
     t.casual_score = _score(t)
     ctx.send(EVERYONE, Awarded(cmd.team, cmd.points, t.casual_score))
     if t.casual_score[cmd.team] >= t.settings.target:
-        record_unfinished_hand(t)
+        record_unfinished_hand(t, ctx)
         end_match(t, MatchResult(cmd.team, t.casual_score, (0, 0), cancelled=False, reason="target"), ctx)
 
 
@@ -55,6 +55,6 @@ def end_hand(t: Table, p: Player, cmd: EndHand, ctx: Ctx) -> None:
     g = t.game
     assert g is not None
     ctx.send(EVERYONE, HandEndedEarly(t.hand_no))
-    record_unfinished_hand(t)
+    record_unfinished_hand(t, ctx)
     t.last_hand = last_hand(t, g, -1) | {"ended_early": True}
     deal(t, (g.dealer + 1) % len(t.seats), ctx)

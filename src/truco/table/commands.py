@@ -134,6 +134,17 @@ class EndHand:
 
 
 @dataclass(frozen=True, slots=True)
+class Contribute:
+    """A seat's random bytes (32 hex digits) for the deal of hand ``hand_no`` of match ``match_no``
+    (docs/fairness.md): sent after that hand's commitment is shown, before it is dealt."""
+
+    kind: ClassVar[str] = "contribute"
+    match_no: int
+    hand_no: int
+    value: str
+
+
+@dataclass(frozen=True, slots=True)
 class Rematch:
     """Host, after the match: play again with the same seats."""
 
@@ -141,7 +152,7 @@ class Rematch:
 
 
 PlayerCommand = (Sit | Place | ShuffleTeams | AddBot | RemoveBot | RemovePlayer | Start | Leave | Act | Sena
-                 | Award | UndoAward | EndHand | Rematch)
+                 | Award | UndoAward | EndHand | Rematch | Contribute)
 
 
 # ------------------------------------------------------------------ system commands (runtime only)
@@ -223,7 +234,7 @@ Command = PlayerCommand | SystemCommand
 
 PLAYER_COMMANDS: dict[str, type[Any]] = {c.kind: c for c in (
     Sit, Place, ShuffleTeams, AddBot, RemoveBot, RemovePlayer, Start, Leave, Act, Sena, Award, UndoAward,
-    EndHand, Rematch)}
+    EndHand, Rematch, Contribute)}
 SYSTEM_COMMANDS: dict[str, type[Any]] = {c.kind: c for c in (
     Create, Join, Connect, Disconnect, Wake, Recovered, Abandon, BotAct, BotHint)}
 
@@ -328,7 +339,8 @@ def _decode(data: Any, table: dict[str, type[Any]]) -> Command:
             if key == "level" and cls is AddBot:
                 continue
             raise CommandError(f"{kind} needs {key}")
-        kwargs[key] = _str(data, key) if key in ("name", "token", "sena", "level") else _int(data, key)
+        text = key in ("name", "token", "sena", "level", "value")
+        kwargs[key] = _str(data, key) if text else _int(data, key)
     return cls(**kwargs)  # type: ignore[no-any-return]
 
 

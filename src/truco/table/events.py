@@ -145,6 +145,21 @@ class HandEndedEarly:
     hand_no: int
 
 
+@dataclass(frozen=True, slots=True)
+class DealRevealed:
+    """A hand is over: its secret, the seats' contributions (null: absent) and the deal's seed, so
+    every phone can check the commitment and redo the shuffle (docs/fairness.md)."""
+
+    kind: ClassVar[str] = "deal_revealed"
+    match_no: int
+    hand_no: int
+    dealer: int
+    commitment: str
+    secret: str
+    contributions: tuple[str | None, ...]
+    seed: str
+
+
 # ------------------------------------------------------------------ votes (ruling 16, 17)
 
 
@@ -265,9 +280,9 @@ class ServerRestarted:
 
 TableEvent = (TableCreated | PlayerJoined | Seated | TeamsShuffled | BotAdded | BotRemoved | PlayerLeft
               | PlayerRemoved | HostChanged | TableClosed | MatchStarted | MatchOver | MatchCancelled
-              | HandEndedEarly | VoteOpened | VoteCast | VoteSplit | VoteDecided | VoteExpired | BotHinted
-              | SenaSent | Awarded | AwardUndone | Connected | Disconnected | TurnExpired | SeatHeld
-              | ServerRestarted)
+              | HandEndedEarly | DealRevealed | VoteOpened | VoteCast | VoteSplit | VoteDecided | VoteExpired
+              | BotHinted | SenaSent | Awarded | AwardUndone | Connected | Disconnected | TurnExpired
+              | SeatHeld | ServerRestarted)
 AnyEvent = TableEvent | Event
 """What an effect carries: a table event or one of the engine's."""
 

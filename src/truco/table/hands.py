@@ -11,9 +11,10 @@ from truco.engine import Action, Event, IllegalAction, State, hand_record, new_m
 from truco.engine import apply as engine_apply
 from truco.engine.cards import NAME
 from truco.engine.types import PointsAwarded
-from truco.table.edits import Ctx, TableError, add_deadline, derived_seed, drop_deadlines, set_result
+from truco.table.edits import Ctx, TableError, add_deadline, drop_deadlines, set_result
 from truco.table.effects import EVERYONE, to_team
 from truco.table.events import MatchOver, MatchResult, VoteDecided, VoteOpened, VoteSplit
+from truco.table.fairness import reveal_deal, seal_deal
 from truco.table.queries import Facts
 from truco.table.state import Table, Vote
 
@@ -23,7 +24,7 @@ def deal(t: Table, dealer: int, ctx: Ctx) -> None:
     t.hand_no += 1
     t.senas = ()
     t.hand_points = ()
-    seed = derived_seed(t, "hand", t.match_no, t.hand_no)
+    seed = seal_deal(t, dealer)
     if t.game is None or t.settings.mode == "casual" or t.hand_no == 1:
         game, events = new_match(t.settings.rules(), dealer=dealer, seed=seed, hand_no=t.hand_no)
     else:
@@ -153,7 +154,7 @@ def _finish_hand(t: Table, ctx: Ctx) -> None:
     assert g is not None
     t.vote = None
     drop_deadlines(t, "vote_window", "answer")
-    t.hands = (*t.hands, hand_record(g))
+    keep_hand(t, g, ctx)
     t.last_hand = last_hand(t, g, g.hand_winner)
     if t.settings.mode == "full" and g.match_over:
         end_match(t, MatchResult(g.winner, g.score, g.chicos, cancelled=False, reason="target"), ctx)
@@ -180,15 +181,22 @@ def last_hand(t: Table, g: State, winner: int) -> dict[str, Any]:
     }
 
 
-def record_unfinished_hand(t: Table) -> None:
-    """A match that ends mid-hand keeps that hand in its record too."""
+def keep_hand(t: Table, g: State, ctx: Ctx) -> None:
+    """The hand is over: into the match record, with its deal revealed to everyone."""
+    fair = reveal_deal(t, ctx)
+    t.hands = (*t.hands, {**hand_record(g), "fairness": fair} if fair is not None else hand_record(g))
+
+
+def record_unfinished_hand(t: Table, ctx: Ctx) -> None:
+    """A match that ends mid-hand keeps that hand in its record too (and reveals its deal)."""
     g = t.game
     if g is not None and not g.hand_over:
-        t.hands = (*t.hands, hand_record(g))
+        keep_hand(t, g, ctx)
 
 
 def end_match(t: Table, result: MatchResult, ctx: Ctx) -> None:
     set_result(t, result)
+    t.contributions = ()  # given for a hand that will not be dealt
     t.vote = None
     drop_deadlines(t, "vote_window", "answer", "reconnect", "turn")
     t.phase = "over"

@@ -191,7 +191,7 @@ def _cancel_match(t: Table, seat: int, ctx: Ctx) -> None:
     name = p.name if p is not None else None
     set_result(t, MatchResult(-1, t.game.score if t.game else (0, 0), (0, 0), cancelled=True,
                               reason="disconnected", seat=seat, name=name))
-    record_unfinished_hand(t)
+    record_unfinished_hand(t, ctx)
     ctx.send(EVERYONE, MatchCancelled(seat, name, "disconnected"))
     ctx.records.append(match_record(t))
     if p is not None:
@@ -220,7 +220,7 @@ def recovered(t: Table, cmd: Recovered, ctx: Ctx) -> bool:
 def abandon(t: Table, cmd: Abandon, ctx: Ctx) -> bool:
     """Nobody came back for hours: close the table (a match on is recorded as cancelled)."""
     if t.phase == "playing":
-        record_unfinished_hand(t)
+        record_unfinished_hand(t, ctx)
         set_result(t, MatchResult(-1, t.game.score if t.game else (0, 0), (0, 0), cancelled=True,
                                   reason="abandoned"))
         ctx.records.append(match_record(t))

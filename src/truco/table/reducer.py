@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from truco.table import casual, lobby, moves, presence
+from truco.table import casual, fairness, lobby, moves, presence
 from truco.table.commands import (
     Abandon,
     Act,
@@ -20,6 +20,7 @@ from truco.table.commands import (
     BotAct,
     BotHint,
     Connect,
+    Contribute,
     Create,
     Disconnect,
     EndHand,
@@ -46,7 +47,7 @@ from truco.table.state import Player, SeatSlot, Table
 _PLAYER: dict[type[Any], Callable[[Table, Player, Any, Ctx], None]] = {
     Sit: lobby.sit, Place: lobby.place, ShuffleTeams: lobby.shuffle, AddBot: lobby.add_bot,
     RemoveBot: lobby.remove_bot, RemovePlayer: lobby.remove_player, Start: lobby.start, Leave: lobby.leave,
-    Rematch: lobby.rematch,
+    Rematch: lobby.rematch, Contribute: fairness.contribute,
     Act: moves.act, Sena: moves.sena,
     Award: casual.award, UndoAward: casual.undo_award, EndHand: casual.end_hand,
 }
@@ -88,6 +89,9 @@ def create(cmd: Create, now_ms: int) -> tuple[Table, Outcome]:
     t.result = None
     t.result_players = ()
     t.turn_misses = ()
+    t.contributions = ()
+    t.seal = None
+    t.revealed = None
     ctx = Ctx(now_ms)
     ctx.send(EVERYONE, TableCreated(cmd.table_id, 0))
     return t, Outcome(tuple(ctx.effects))

@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from typing import Any, Literal
 
 from truco.engine import Do, State
+from truco.engine.fairness import Reveal
 from truco.table.events import MatchResult
 from truco.table.settings import TableSettings
 
@@ -110,6 +111,12 @@ class Table:
     result: MatchResult | None
     turn_misses: tuple[tuple[int, int], ...]
     """Turn clock: (seat, turns in a row the clock played for it)."""
+    contributions: tuple[tuple[int, str], ...]
+    """(player, hex) contributed to the next deal (``truco.table.fairness``)."""
+    seal: Reveal | None
+    """The hand on the table: its secret, contributions and seed. Never in a view until revealed."""
+    revealed: Reveal | None
+    """The last hand over: what everyone may now check."""
     result_players: tuple[int, ...]
     """Who was at the table when the last match ended: only they are shown its result in the lobby
     (a newcomer taking a freed seat gets a plain waiting room)."""

@@ -14,6 +14,7 @@ from typing import Any
 
 from truco.engine import Action, Do, PublicView, SeatView, public_to_dict, public_view, view_for
 from truco.table.events import MatchResult
+from truco.table.fairness import fairness_view
 from truco.table.queries import Facts
 from truco.table.state import Table
 
@@ -96,6 +97,8 @@ class TableView:
     """Señas my partners sent me this hand: (from seat, seña)."""
     last_hand: dict[str, Any] | None
     result: MatchResult | None
+    fairness: dict[str, Any]
+    """Commitments, who contributed and the last reveal (``truco.table.fairness.fairness_view``)."""
 
     @property
     def legal(self) -> tuple[Action, ...]:
@@ -128,6 +131,7 @@ class TableView:
             "senas": [{"from": s, "sena": x} for s, x in self.senas],
             "last_hand": self.last_hand,
             "result": None if self.result is None else self.result.to_dict(),
+            "fairness": self.fairness,
         }
 
 
@@ -195,6 +199,7 @@ def table_view(facts: Facts, pid: int | None, public: PublicView | None = None) 
         vote=_vote_view(facts, seat),
         deadlines=deadlines, casual=casual, senas=senas, last_hand=t.last_hand,
         result=t.result if shown_result else None,
+        fairness=fairness_view(t, pid),
     )
 
 
