@@ -18,6 +18,7 @@ from truco.engine.cards import NAME
 from truco.runtime import FakeClock
 from truco.server.socket import SocketLimits
 from truco.table import EVERYONE, Create, Envelope, apply, command_from_dict, create, event_dict
+from truco.table.fairness import hand_secret, next_deal
 
 from .conftest import serving
 from .play import autoplay, phase_is
@@ -37,8 +38,19 @@ def _strings(obj: Any) -> Iterator[str]:
             yield from _strings(v)
 
 
-def _truth(entries: list[Any]) -> tuple[dict[int, set[int]], dict[int, dict[int, set[int]]]]:
-    """Per version: the cards public by then, and for each player the cards once in their hand.
+def _unrevealed(t: Any) -> set[str]:
+    """The hex a table must keep to itself now: the secret and seed of the hand on the table and
+    the secret of the next hand (docs/fairness.md)."""
+    out = {hand_secret(t, *next_deal(t)).hex()}
+    if t.seal is not None:
+        out |= {t.seal.secret, t.seal.seed}
+    return out
+
+
+def _truth_and_secrets(entries: list[Any]) -> tuple[dict[int, set[int]], dict[int, dict[int, set[int]]],
+                                                    dict[int, set[str]]]:
+    """Per version: the cards public by then, for each player the cards once in their hand, and the
+    deal secrets nobody may have heard of yet.
 
     A card becomes public when it is played or shown at the end of a hand; a command that ends a
     hand deals the next one at once, so both the state and the command's public events count (and
@@ -50,6 +62,7 @@ def _truth(entries: list[Any]) -> tuple[dict[int, set[int]], dict[int, dict[int,
     own: dict[int, set[int]] = {}
     public_at: dict[int, set[int]] = {t.version: set()}
     own_at: dict[int, dict[int, set[int]]] = {t.version: {}}
+    secret_at: dict[int, set[str]] = {t.version: _unrevealed(t)}
     for e in entries[1:]:
         before = t.game
         t, out = apply(t, Envelope(command_from_dict(e.command), e.player), e.at_ms)
@@ -72,7 +85,20 @@ def _truth(entries: list[Any]) -> tuple[dict[int, set[int]], dict[int, dict[int,
                     own.setdefault(p.pid, set()).update(g.dealt[p.seat])
         public_at[t.version] = set(public)
         own_at[t.version] = {pid: set(cards) for pid, cards in own.items()}
-    return public_at, own_at
+        secret_at[t.version] = _unrevealed(t)
+    return public_at, own_at, secret_at
+
+
+def _secrets_told(frames: list[str], pid: int | None, secret_at: dict[int, set[str]]) -> list[str]:
+    """Frames that carry a deal secret of a hand not over by their version."""
+    found = []
+    version = 0
+    for raw in frames:
+        version = orjson.loads(raw).get("version", version)
+        told = [s for s in secret_at[version] if s in raw]
+        if told:
+            found.append(f"player {pid} v{version}: a deal secret in {raw[:200]}")
+    return found
 
 
 def _leaks(frames: list[str], pid: int | None, public_at: dict[int, set[int]],
@@ -145,21 +171,32 @@ async def test_no_frame_to_any_seat_or_spectator_names_a_card_it_may_not_know(
             ticker.cancel()
             with contextlib.suppress(asyncio.CancelledError):
                 await ticker
-        public_at, own_at = _truth(live.storage.log(code))
+        public_at, own_at, secret_at = _truth_and_secrets(live.storage.log(code))
         leaks: list[str] = []
         frames = 0
         for c in clients:
             leaks += _leaks(c.frames, c.player, public_at, own_at)
+            leaks += _secrets_told(c.frames, c.player, secret_at)
             frames += len(c.frames)
         leaks += _leaks(spectator.frames, None, public_at, own_at)
+        leaks += _secrets_told(spectator.frames, None, secret_at)
         frames += len(spectator.frames)
         assert frames > 20 * len(clients)
         assert leaks == []
-        # the scan is not vacuous: every player did hear of cards they alone knew
+        # the scans are not vacuous: every player did hear of cards they alone knew, and of the
+        # secrets of hands once they were over
+        revealed = {s for secrets in secret_at.values() for s in secrets} - secret_at[live.rt.version(code)]
         for c in clients:
+            assert any(s in raw for raw in c.frames for s in revealed)
             assert any(n in CARD_NAMES for raw in c.frames for n in _strings(orjson.loads(raw)))
         for c in [*clients, spectator]:
             await c.close()
+
+
+def test_the_secret_scan_catches_a_secret_told_early() -> None:
+    secret_at = {5: {"ab" * 32}}
+    assert _secrets_told(['{"type":"update","version":5,"x":"' + "ab" * 32 + '"}'], 0, secret_at) != []
+    assert _secrets_told(['{"type":"update","version":5,"x":"cd"}'], 0, secret_at) == []
 
 
 def test_the_scan_catches_a_leak() -> None:
