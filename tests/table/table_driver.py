@@ -41,8 +41,11 @@ class Driver:
         self.settings = TableSettings(players=players, **settings)
         humans = tuple(range(players)) if humans is None else humans
         assert humans and humans[0] == 0, "the host sits at seat 0"
-        self.table, out = create(Create("T", self.settings, "p0", "tok-0", seed), self.now)
+        first = Create("T", self.settings, "p0", "tok-0", seed)
+        self.table, out = create(first, self.now)
         self.effects: list[Effect] = list(out.effects)
+        self.log: list[tuple[Envelope, int]] = [(Envelope(first), self.now)]
+        """Every accepted command with its time, as storage keeps it."""
         self.pid_of_seat: dict[int, int] = {0: 0}
         for seat in humans[1:]:
             pid = len(self.table.players)
@@ -67,6 +70,8 @@ class Driver:
     def _apply(self, env: Envelope) -> Outcome:
         self.table, out = apply(self.table, env, self.now)
         self.effects.extend(out.effects)
+        if out.changed:
+            self.log.append((env, self.now))
         return out
 
     def seat(self, seat: int, do: Do, card: int | None = None) -> Outcome:
