@@ -13,6 +13,7 @@ SUBCOMMANDS = {
     "serve": ("truco.cli.serve", "run the server (lobby, tables, phone client)"),
     "demo": ("truco.cli.demo", "play a demo match between random players in the terminal"),
     "replay": ("truco.cli.replay", "replay a hand record and print the result as JSON"),
+    "verify": ("truco.cli.verify", "check every deal of a match record against its commitments"),
     "bench": ("truco.bench.command", "benchmarks: engine, server"),
     "arena": ("truco.cli.arena", "measure two bot levels against each other"),
     "play": ("truco.cli.play", "play a match against bots in the terminal"),
