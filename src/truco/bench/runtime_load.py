@@ -23,7 +23,7 @@ def _submit(rt: Runtime, table_id: str, token: str, cmd: dict[str, Any], cid: st
     return rt.submit(table_id, token, parse_command(cmd), cid)
 
 
-def _legal(box: list[ServerMessage]) -> list[dict[str, Any]]:
+def _legal(box: list[ServerMessage | str]) -> list[dict[str, Any]]:
     """The legal actions in the latest view this socket got."""
     for m in reversed(box):
         view = getattr(m, "view", None)
@@ -33,21 +33,21 @@ def _legal(box: list[ServerMessage]) -> list[dict[str, Any]]:
     return []
 
 
-async def _table(rt: Runtime) -> tuple[str, list[str], list[list[ServerMessage]]]:
+async def _table(rt: Runtime) -> tuple[str, list[str], list[list[ServerMessage | str]]]:
     c = await rt.create_table({"players": 4, "target": 30}, "p0")
     tokens = [c.token]
     for seat in (1, 2, 3):
         j = await rt.join(c.table_id, f"p{seat}")
         await _submit(rt, c.table_id, j.token, {"type": "sit", "seat": seat})
         tokens.append(j.token)
-    boxes: list[list[ServerMessage]] = [[] for _ in tokens]
+    boxes: list[list[ServerMessage | str]] = [[] for _ in tokens]
     for tok, box in zip(tokens, boxes, strict=True):
         await rt.connect(c.table_id, tok, box.append)
     await _submit(rt, c.table_id, tokens[0], {"type": "start"})
     return c.table_id, tokens, boxes
 
 
-async def _play(rt: Runtime, table_id: str, tokens: list[str], boxes: list[list[ServerMessage]],
+async def _play(rt: Runtime, table_id: str, tokens: list[str], boxes: list[list[ServerMessage | str]],
                 rng: random.Random, commands: int) -> int:
     """Four humans play random legal commands (votes included); rematch at the end of a match."""
     done = 0

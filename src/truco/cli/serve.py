@@ -1,11 +1,19 @@
-"""``truco serve``: the lobby, the tables and the phone client on one port (SQLite or PostgreSQL,
-in-memory bus)."""
+"""``truco serve``: the lobby, the tables and the phone client on one port (SQLite or PostgreSQL);
+with ``--redis`` (PostgreSQL only) one node of a cluster (``truco.cluster``, docs/scaling.md)."""
 
 from __future__ import annotations
 
 import argparse
 import os
+import secrets
+import socket
 import sys
+from collections.abc import Callable
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from truco.runtime import Runtime
+    from truco.server.main import ScaleOut
 
 
 def _env_int(name: str, default: int) -> int:
@@ -27,16 +35,55 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--db", default=os.environ.get("TRUCO_DB", "./truco.db"),
                         help="where every table's log is kept: a SQLite file, or a "
                              "postgresql://user:pass@host/db URL (env TRUCO_DB, default ./truco.db)")
+    parser.add_argument("--redis", default=os.environ.get("TRUCO_REDIS") or None,
+                        help="join a cluster: redis://host:port/db holds the tables' leases and carries "
+                             "messages between nodes; needs --db postgresql://… (env TRUCO_REDIS)")
+    parser.add_argument("--node-id", default=os.environ.get("TRUCO_NODE_ID") or None,
+                        help="this node's name in the cluster (env TRUCO_NODE_ID; default host-pid-random)")
+    parser.add_argument("--lease-ms", type=int, default=_env_int("TRUCO_LEASE_MS", 4000),
+                        help="a dead node's tables move after about this long (env TRUCO_LEASE_MS, "
+                             "default 4000)")
     parser.add_argument("--quiet", action="store_true", help="no start-up banner, warnings only")
 
 
 def run(args: argparse.Namespace) -> int:
     from truco.server.main import serve
-    from truco.storage import describe, open_storage
+    from truco.storage import describe, is_postgres_url, open_storage
 
+    if args.redis and not is_postgres_url(args.db):
+        print("truco serve: --redis needs --db postgresql://… (every node reads the same tables)",
+              file=sys.stderr)
+        return 2
     try:
         storage = open_storage(args.db)
     except Exception as e:  # a bad path, a locked file, no database server: say so, no traceback
         print(f"truco serve: cannot open {describe(args.db)}: {e}", file=sys.stderr)
         return 2
-    return serve(storage, host=args.host, port=args.port, where=describe(args.db), quiet=args.quiet)
+    scale_out = None
+    if args.redis:
+        scale_out = node_factory(args.redis, args.node_id, args.lease_ms, args.port)
+    return serve(storage, host=args.host, port=args.port, where=describe(args.db), quiet=args.quiet,
+                 scale_out=scale_out)
+
+
+def node_factory(redis_url: str, node_id: str | None, lease_ms: int,
+                 port: int) -> Callable[[Runtime], ScaleOut]:
+    """A cluster node (``truco.cluster``) around the runtime ``serve`` makes. The node id is new in
+    every process: a restarted node is a new node (the old one's tables were taken over meanwhile)."""
+    from redis.asyncio import Redis
+
+    from truco.cluster import ClusterNode, NodeConfig
+    from truco.server.main import ScaleOut
+
+    name = node_id or f"{socket.gethostname()}-{port}-{os.getpid()}-{secrets.token_hex(2)}"
+
+    def make(rt: Runtime) -> ScaleOut:
+        redis = Redis.from_url(redis_url, socket_timeout=5, socket_connect_timeout=2)
+        cfg = NodeConfig(name, lease_ms=lease_ms)
+        rate = os.environ.get("TRUCO_HTTP_RATE")
+        if rate:
+            cfg.http_rate = float(rate)
+        node = ClusterNode(rt, redis, cfg)
+        return ScaleOut(node, node.handover, node.allow_post)
+
+    return make

@@ -8,8 +8,9 @@ from dataclasses import dataclass
 
 from truco.protocol import ServerMessage
 
-Send = Callable[[ServerMessage], None]
-"""Called with each message for one connection. It must not block (queue it)."""
+Send = Callable[[ServerMessage | str], None]
+"""Called with each message for one connection. It must not block (queue it). A ``str`` is a message
+already encoded: a cluster node relays the frames a table's owner built (``truco.cluster``)."""
 Close = Callable[[int, str], None]
 """Asks the connection to close with a WebSocket close code, after what it has queued."""
 
@@ -56,3 +57,7 @@ class Revoked(BadToken):
 
 class ShuttingDown(LobbyError):
     """The server is stopping: the client should reconnect (to this server once it is back)."""
+
+
+class Moved(ShuttingDown):
+    """The table moved to another process of the cluster: reconnect (the load balancer finds it)."""

@@ -70,4 +70,12 @@ class Fire:
     version: int
 
 
-Job = Submit | SubmitAs | JoinAs | Attach | Detach | Refresh | FillWithBots | Fire
+@dataclass(frozen=True, slots=True)
+class LetGo:
+    """This process no longer owns the table (handed over, or fenced off by a newer owner): every
+    socket is asked to reconnect (it lands on the new owner) and the mailbox stops."""
+
+    reason: str
+
+
+Job = Submit | SubmitAs | JoinAs | Attach | Detach | Refresh | FillWithBots | Fire | LetGo

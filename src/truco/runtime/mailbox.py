@@ -18,7 +18,15 @@ from truco.engine.types import HandEnded
 from truco.protocol import CloseCode, ErrorCode
 from truco.runtime.bot_turns import BotTurns
 from truco.runtime.clock import Clock
-from truco.runtime.connections import BadToken, Connection, LobbyError, Revoked, ShuttingDown
+from truco.runtime.connections import (
+    BadToken,
+    Connection,
+    LobbyError,
+    Moved,
+    NoSuchTable,
+    Revoked,
+    ShuttingDown,
+)
 from truco.runtime.fanout import deliver, fan_out, hello, snapshot
 from truco.runtime.jobs import (
     Attach,
@@ -27,12 +35,13 @@ from truco.runtime.jobs import (
     Fire,
     Job,
     JoinAs,
+    LetGo,
     Refresh,
     Submit,
     SubmitAs,
 )
 from truco.runtime.timers import Timers
-from truco.storage import Commit, LogEntry, Storage, StorageError
+from truco.storage import Commit, LogEntry, Storage, StorageError, VersionConflict
 from truco.table import (
     Abandon,
     AddBot,
@@ -81,6 +90,8 @@ class Services:
     idle_ms: int | None
     lobby_idle_ms: int | None
     conn_ids: Callable[[], int]
+    fenced: Callable[[Mailbox], None] = lambda box: None
+    """Storage refused a write because another process advanced the table (cluster fencing)."""
 
 
 class Mailbox:
@@ -99,6 +110,8 @@ class Mailbox:
         self.spectators: list[Connection] = []
         self.queue: asyncio.Queue[tuple[Job, asyncio.Future[Any] | None]] = asyncio.Queue()
         self.task: asyncio.Task[None] | None = None
+        self.moved = False
+        """Let go (``LetGo``): the table lives elsewhere now; nothing more is applied here."""
 
     @property
     def table_id(self) -> str:
@@ -115,16 +128,20 @@ class Mailbox:
 
     async def call(self, job: Job) -> Any:
         """Queue a job and wait for its answer (or its exception)."""
+        if self.task is not None and self.task.done():  # let go, or closed, since the caller found it
+            raise Moved("the table moved to another server; reconnect") if self.moved \
+                else NoSuchTable("there is no such table")
         fut: asyncio.Future[Any] = asyncio.get_running_loop().create_future()
         await self.queue.put((job, fut))
         return await fut
 
-    def fail_waiting(self) -> None:
-        """The server is stopping: nobody waits forever for a job never applied."""
+    def fail_waiting(self, error: LobbyError | None = None) -> None:
+        """The server is stopping (or the table moved): nobody waits forever for a job never applied."""
         while not self.queue.empty():
             _, fut = self.queue.get_nowait()
             if fut is not None and not fut.done():
-                fut.set_exception(ShuttingDown("the server is shutting down"))
+                fut.set_exception(error or ShuttingDown("the server is shutting down"))
+            self.queue.task_done()
 
     async def _run(self, on_closed: Callable[[Mailbox], None]) -> None:
         while True:
@@ -144,11 +161,17 @@ class Mailbox:
                     log.exception("table %s: a job failed", self.table_id)
             finally:
                 self.queue.task_done()
+            if self.moved:
+                self.fail_waiting(Moved("the table moved to another server; reconnect"))
+                on_closed(self)
+                return
             if self.table.phase == "closed":
                 on_closed(self)
                 return
 
     async def handle(self, job: Job) -> Any:
+        if self.moved:
+            raise Moved("the table moved to another server; reconnect")
         if isinstance(job, Submit):
             return await self.command(job.envelope, job.cid)
         if isinstance(job, SubmitAs):
@@ -170,6 +193,8 @@ class Mailbox:
             return await self._fill_with_bots(job.level)
         if isinstance(job, Fire):
             return await self._fire(job)
+        if isinstance(job, LetGo):
+            return self._let_go(job.reason)
         raise TypeError(f"not a job: {job!r}")
 
     # ------------------------------------------------------------------ people and sockets
@@ -224,6 +249,14 @@ class Mailbox:
                     return res
         return await self.command(Envelope(Start(), host), None)
 
+    def _let_go(self, reason: str) -> None:
+        """Every socket reconnects (to the new owner, through the load balancer); the task ends."""
+        self.moved = True
+        for conn in [*self.players.values(), *self.spectators]:
+            conn.close(CloseCode.GOING_AWAY, reason)
+        self.players.clear()
+        self.spectators.clear()
+
     # ------------------------------------------------------------------ timers
 
     async def _fire(self, job: Fire) -> None:
@@ -275,6 +308,11 @@ class Mailbox:
                         closed=new.phase == "closed")
         try:
             await self.s.storage.commit(self.table_id, change)  # one transaction, before anyone hears of it
+        except VersionConflict as e:  # fenced: another process owns this table now
+            log.warning("table %s: not stored (another server advanced it): %s", self.table_id, e)
+            self.s.fenced(self)
+            return SubmitResult(False, self.table.version, "the table moved to another server; try again",
+                                code=ErrorCode.UNAVAILABLE, why="not_stored")
         except StorageError as e:
             log.error("table %s: not stored, not applied: %s", self.table_id, e)
             return SubmitResult(False, self.table.version, "the server could not save that; try again",

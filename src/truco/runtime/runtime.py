@@ -7,6 +7,7 @@ a typed job for that table's mailbox and waits for its answer. See docs/runtime-
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import itertools
 import logging
 import secrets
@@ -18,8 +19,20 @@ from truco.protocol import ErrorCode
 from truco.runtime.bot_turns import BotFactory, BotTurns
 from truco.runtime.clock import Clock, SystemClock
 from truco.runtime.connections import Close, Connection, LobbyError, NoSuchTable, Send, ShuttingDown, Ticket
-from truco.runtime.jobs import Attach, Detach, FillWithBots, Fire, Job, JoinAs, Refresh, Submit, SubmitAs
+from truco.runtime.jobs import (
+    Attach,
+    Detach,
+    FillWithBots,
+    Fire,
+    Job,
+    JoinAs,
+    LetGo,
+    Refresh,
+    Submit,
+    SubmitAs,
+)
 from truco.runtime.mailbox import Mailbox, Services, SubmitResult
+from truco.runtime.ownership import Alone, Ownership
 from truco.runtime.timers import Timers
 from truco.storage import LogEntry, Storage, StorageError, VersionConflict
 from truco.table import (
@@ -55,8 +68,9 @@ class Runtime:
                  token_source: Callable[[], str] | None = None,
                  idle_seconds: float | None = 6 * 3600,
                  lobby_idle_seconds: float | None = 30 * 60,
-                 hand_pause: float = 4.0) -> None:
-        """``idle_seconds``: a match nobody is connected to is closed after this long;
+                 hand_pause: float = 4.0, ownership: Ownership | None = None) -> None:
+        """``ownership``: the cluster's leases (``truco.cluster``); alone, every table is ours.
+        ``idle_seconds``: a match nobody is connected to is closed after this long;
         ``lobby_idle_seconds``: the same for a table in the lobby or after its match;
         ``hand_pause``: seconds a bot waits before the first move of a hand, so people can read how
         the last one ended."""
@@ -65,6 +79,7 @@ class Runtime:
         self._seed = seed_source or (lambda: secrets.randbits(63))
         self._token = token_source or (lambda: secrets.token_urlsafe(24))
         self._tables: dict[str, Mailbox] = {}
+        self.ownership: Ownership = ownership or Alone()
         self.timers = Timers(self.clock, self._deliver)
         conn_ids = itertools.count(1)
         self._services = Services(
@@ -72,14 +87,16 @@ class Runtime:
             bots=BotTurns(bot_delay, bot_factory, self._seed(), int(hand_pause * 1000)),
             idle_ms=None if idle_seconds is None else int(idle_seconds * 1000),
             lobby_idle_ms=None if lobby_idle_seconds is None else int(lobby_idle_seconds * 1000),
-            conn_ids=lambda: next(conn_ids))
+            conn_ids=lambda: next(conn_ids), fenced=self._fenced)
         self._closed = False
 
     # ------------------------------------------------------------------ life cycle
 
-    async def start(self) -> None:
-        """Rebuild every live table from storage, then start the timers."""
-        await self.recover()
+    async def start(self, recover: bool = True) -> None:
+        """Rebuild every live table from storage (unless ``recover`` is False: a cluster node adopts
+        tables one by one), then start the timers."""
+        if recover:
+            await self.recover()
         self.timers.start()
 
     async def close(self) -> None:
@@ -112,13 +129,56 @@ class Runtime:
         await asyncio.gather(*(box.call(Submit(Envelope(Recovered()))) for box in rebuilt))
         return [box.table_id for box in rebuilt]
 
+    async def adopt(self, table_id: str, attempts: int = 5) -> bool:
+        """Take over one live table (cluster: this process just won its lease): rebuild it from its
+        log and store a ``Recovered`` (deadlines in full, everyone away until they reconnect). Should
+        the old owner store one more command meanwhile, the fence refuses ours and the log is read
+        again. False when the table is not live (closed, or unknown)."""
+        if table_id in self._tables:
+            return True
+        for _ in range(attempts):
+            read = await asyncio.to_thread(self._read, table_id)  # reads block: keep them off the loop
+            if read is None:
+                return False
+            box = self._rebuild(table_id, *read)
+            if box.table.phase == "closed":
+                return False
+            res = await box.command(Envelope(Recovered()), None)  # not opened yet: no one else sees it
+            if res.ok:
+                self._check_open()
+                self._open(box)
+                return True
+        raise StorageError(f"table {table_id}: its log kept moving while it was taken over")
+
+    async def let_go(self, table_id: str,
+                     reason: str = "the table moved to another server; reconnect") -> None:
+        """This process no longer owns the table: its sockets are asked to reconnect (elsewhere), its
+        mailbox finishes the job at hand and stops. Its log stays; the new owner rebuilds from it."""
+        box = self._tables.get(table_id)
+        if box is None:
+            return
+        with contextlib.suppress(LobbyError):
+            await box.call(LetGo(reason))
+        if box.task is not None:
+            await asyncio.gather(box.task, return_exceptions=True)
+
+    def _fenced(self, box: Mailbox) -> None:
+        if self._tables.get(box.table_id) is box:
+            self.ownership.fenced(box.table_id)
+
+    def _read(self, table_id: str) -> tuple[list[LogEntry], dict[str, Any]] | None:
+        meta = self.storage.meta(table_id)
+        return None if meta is None else (self.storage.log(table_id), meta)
+
     def _replay(self, table_id: str) -> Mailbox:
-        entries = self.storage.log(table_id)
+        return self._rebuild(table_id, self.storage.log(table_id), self.storage.meta(table_id) or {})
+
+    def _rebuild(self, table_id: str, entries: list[LogEntry], meta: dict[str, Any]) -> Mailbox:
         t = replay_log([(Envelope(command_from_dict(e.command), e.player), e.at_ms) for e in entries])
         if t.version != entries[-1].version:
             raise ValueError(f"the log ends at version {entries[-1].version} but replays to {t.version}")
         cids = {(e.player, e.cid): e.version for e in entries if e.cid is not None}
-        return Mailbox(t, self._services, cids, self.storage.meta(table_id) or {})
+        return Mailbox(t, self._services, cids, meta)
 
     def _open(self, box: Mailbox) -> None:
         self._tables[box.table_id] = box
@@ -128,6 +188,7 @@ class Runtime:
         """A closed table leaves memory (its log stays in storage)."""
         if self._tables.get(box.table_id) is box:
             del self._tables[box.table_id]
+            self.ownership.gone(box.table_id)
         self._services.bots.forget(box.table_id)
 
     def _deliver(self, table_id: str, job: Fire) -> bool:
@@ -163,11 +224,15 @@ class Runtime:
             except TableError as e:
                 raise LobbyError(str(e)) from None
             box = Mailbox(t, self._services)
+            if not await self.ownership.claim(table_id):
+                continue
             try:
                 await self.storage.create_table(table_id, box.meta, LogEntry(1, now, command_to_dict(cmd)))
             except VersionConflict:
+                self.ownership.gone(table_id)
                 continue
             except StorageError as e:
+                self.ownership.gone(table_id)
                 log.error("table %s not created: %s", table_id, e)
                 raise LobbyError("the server could not save that; try again") from None
             break
@@ -238,9 +303,19 @@ class Runtime:
                 if m.get("phase") == "lobby" and m.get("free_seats") and m.get("here")
                 and not m.get("settings", {}).get("private")]
 
+    async def lobby(self) -> list[dict[str, Any]]:
+        return self.list_open_tables()
+
+    async def describe(self, table_id: str) -> dict[str, Any]:
+        return self.summary(table_id)
+
     def summary(self, table_id: str) -> dict[str, Any]:
         """What anyone holding a table's code may see of it (``truco.table.table_summary``)."""
         return self._live(table_id).meta
+
+    def holds(self, table_id: str) -> bool:
+        """Whether this process has the table live."""
+        return table_id in self._tables
 
     def table_ids(self) -> list[str]:
         return list(self._tables)

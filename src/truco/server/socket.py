@@ -34,7 +34,8 @@ from truco.protocol import (
     decode,
     encode,
 )
-from truco.runtime import BadToken, Connection, LobbyError, NoSuchTable, Revoked, Runtime
+from truco.runtime import BadToken, Connection, LobbyError, NoSuchTable, Revoked
+from truco.runtime.front import Front
 
 log = logging.getLogger("truco.server")
 SERVICE_RESTART = 1012
@@ -60,7 +61,7 @@ class _Closed(Exception):
 
 
 class SocketSession:
-    def __init__(self, ws: WebSocket, rt: Runtime, table_id: str, token: str | None,
+    def __init__(self, ws: WebSocket, rt: Front, table_id: str, token: str | None,
                  limits: SocketLimits) -> None:
         self.ws = ws
         self.rt = rt
@@ -86,15 +87,16 @@ class SocketSession:
 
     # ------------------------------------------------------------------ outgoing
 
-    def push(self, msg: ServerMessage) -> None:
-        """Called by the runtime for each message; never blocks (the writer task sends)."""
+    def push(self, msg: ServerMessage | str) -> None:
+        """Called by the runtime for each message (a ``str``: already encoded, relayed from the
+        table's owner in a cluster); never blocks (the writer task sends)."""
         if self.closing is not None:
             return
         if len(self.out) >= self.limits.max_outgoing:
             self.out.clear()  # a client that does not read gets nothing more, only the close
             self.close_soon(CloseCode.POLICY, "not reading")
             return
-        self.out.append(encode(msg))
+        self.out.append(msg if isinstance(msg, str) else encode(msg))
         self.wake.set()
 
     def close_soon(self, code: int, reason: str) -> None:

@@ -1,0 +1,612 @@
+"""One node of a cluster: any socket and any HTTP call for any table, wherever the table lives.
+
+The node owns some tables (their leases, ``Leases``) and runs them in its own ``Runtime``, exactly as
+the embedded server does. A request for a table owned elsewhere travels to the owner over Redis
+pub/sub, on the owner's inbox channel; the owner applies it in the table's mailbox and builds every
+message for that socket there, with the socket's own seat view, then publishes the finished frames on
+the inbox channel of the node holding the socket, which writes them out unchanged. Nothing is ever
+filtered at the relaying node: it sees only frames already built for the one seat behind its socket.
+
+Why pub/sub and not streams: nothing here needs Redis to remember a message. Every accepted command
+is in PostgreSQL before anyone hears of it; an update lost in transit leaves a gap in the versions
+a client sees (it asks for a resync, and after Redis comes back every relayed socket is resynced
+anyway); a request lost in transit times out and the client resends it with the same command id,
+which the owner answers once. Streams would add an ever-growing log to trim and consumer offsets to
+keep, to redeliver messages that are either stale (an old view) or retried by the client anyway.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import itertools
+import logging
+import random
+from collections.abc import Coroutine
+from dataclasses import dataclass
+from typing import Any, cast
+
+import orjson
+from redis.asyncio import Redis
+from redis.asyncio.client import PubSub
+from redis.exceptions import RedisError
+
+from truco.cluster.keys import Keys
+from truco.cluster.leases import Leases
+from truco.protocol import CloseCode, ErrorCode, ServerMessage, encode
+from truco.runtime import (
+    BadToken,
+    Close,
+    Connection,
+    LobbyError,
+    NoSuchTable,
+    Revoked,
+    Runtime,
+    Send,
+    ShuttingDown,
+    SubmitResult,
+    Ticket,
+)
+from truco.runtime.connections import Moved
+from truco.table import PlayerCommand, TableSettings, command_from_dict, command_to_dict
+
+log = logging.getLogger("truco.cluster")
+
+_RATE = """
+-- A token bucket per client address, shared by every node. ARGV: rate per s, burst.
+local t = redis.call('TIME')
+local now = tonumber(t[1]) * 1000 + math.floor(tonumber(t[2]) / 1000)
+local v = redis.call('HMGET', KEYS[1], 'tokens', 'at')
+local rate, burst = tonumber(ARGV[1]), tonumber(ARGV[2])
+local tokens, at = tonumber(v[1]) or burst, tonumber(v[2]) or now
+tokens = math.min(burst, tokens + (now - at) * rate / 1000)
+local ok = 0
+if tokens >= 1 then tokens = tokens - 1; ok = 1 end
+redis.call('HSET', KEYS[1], 'tokens', tostring(tokens), 'at', now)
+redis.call('PEXPIRE', KEYS[1], math.ceil(burst / rate * 1000) + 1000)
+return ok
+"""
+
+_ERRORS: dict[str, type[LobbyError]] = {"bad_token": BadToken, "revoked": Revoked, "no_table": NoSuchTable,
+                                        "moved": Moved, "stopping": ShuttingDown, "lobby": LobbyError}
+
+
+def _error_kind(e: LobbyError) -> str:
+    for kind, cls in (("revoked", Revoked), ("bad_token", BadToken), ("no_table", NoSuchTable),
+                      ("moved", Moved), ("stopping", ShuttingDown)):
+        if isinstance(e, cls):
+            return kind
+    return "lobby"
+
+
+def _text(value: bytes | str) -> str:
+    return value.decode() if isinstance(value, bytes) else value
+
+
+def _no_close(code: int, reason: str) -> None:
+    pass
+
+
+@dataclass
+class NodeConfig:
+    node_id: str
+    lease_ms: int = 4000
+    """How long a table's lease lasts unrenewed: a dead node's tables move on after about this long."""
+    tick_s: float = 1.0
+    """Leases renewed, lobby listing published, dead nodes looked for: this often."""
+    rpc_timeout_s: float = 5.0
+    prefix: str = "truco"
+    http_rate: float = 2.0
+    http_burst: float = 30.0
+
+
+@dataclass(eq=False)
+class _Proxy:
+    """A socket of this node for a table owned by another node."""
+
+    table_id: str
+    owner: str
+    conn: Connection
+
+
+class ClusterNode:
+    """A ``truco.runtime.front.Front`` over the whole cluster's tables."""
+
+    def __init__(self, rt: Runtime, redis: Redis, cfg: NodeConfig) -> None:
+        self.rt = rt
+        self.clock = rt.clock
+        self.redis = redis
+        self.cfg = cfg
+        self.node = cfg.node_id
+        self.keys = Keys(cfg.prefix)
+        self.leases = Leases(redis, self.keys, self.node, cfg.lease_ms)
+        self.leases.on_lost = lambda table_id: self._spawn(self._lose(table_id))
+        rt.ownership = self.leases
+        self.leaving = False
+        self._proxies: dict[int, _Proxy] = {}
+        self._proxy_ids = itertools.count(1)
+        self._remote: dict[tuple[str, int], Connection] = {}
+        """Owner side: the runtime's connection for each socket another node relays, by (node, id)."""
+        self._rpc_ids = itertools.count(1)
+        self._waiting: dict[int, asyncio.Future[dict[str, Any]]] = {}
+        self._outbox: dict[str, list[dict[str, Any]]] = {}
+        self._outbox_ready = asyncio.Event()
+        self._adopting: dict[str, asyncio.Future[bool]] = {}
+        self._tasks: set[asyncio.Task[Any]] = set()
+        self._loops: list[asyncio.Task[None]] = []
+        self._subscribed = asyncio.Event()
+        self._rate = redis.register_script(_RATE)
+        self._handed_over = False
+        self.stats = {"published": 0, "received": 0, "adopted": 0, "let_go": 0}
+
+    # ------------------------------------------------------------------ life cycle
+
+    async def start(self) -> None:
+        await self.rt.start(recover=False)
+        await self.leases.renew()
+        await self.redis.sadd(self.keys.nodes, self.node)
+        self._loops = [asyncio.create_task(self._listen(), name="cluster-listen"),
+                       asyncio.create_task(self._send(), name="cluster-send"),
+                       asyncio.create_task(self._tick(), name="cluster-tick")]
+        await asyncio.wait_for(self._subscribed.wait(), 30)
+        log.info("node %s joined the cluster", self.node)
+
+    async def handover(self) -> None:
+        """A graceful stop: every table is let go (its sockets reconnect elsewhere), its lease given
+        back and another node asked to take it now, before this node stops answering."""
+        if self._handed_over:
+            return
+        self._handed_over = True
+        self.leaving = True
+        try:
+            others = [n for n in await self._alive_nodes() if n != self.node]
+        except RedisError:
+            others = []
+        sem = asyncio.Semaphore(32)
+
+        async def one(i: int, table_id: str) -> None:
+            async with sem:
+                await self.rt.let_go(table_id, "this server is stopping; reconnect")
+                await self.leases.release(table_id)
+                if others:
+                    self._post(others[i % len(others)], {"op": "adopt", "table": table_id})
+
+        await asyncio.gather(*(one(i, t) for i, t in enumerate(self.rt.table_ids())), return_exceptions=True)
+        await self.leases.drain()
+        await self._flush_now()
+        log.info("node %s handed its tables over", self.node)
+
+    async def close(self) -> None:
+        await self.handover()
+        for task in self._loops:
+            task.cancel()
+        await asyncio.gather(*self._loops, return_exceptions=True)
+        for task in list(self._tasks):
+            task.cancel()
+        await asyncio.gather(*self._tasks, return_exceptions=True)
+        await self.rt.close()
+        with contextlib.suppress(RedisError):
+            await self.redis.srem(self.keys.nodes, self.node)
+            await self.redis.delete(self.keys.alive(self.node), self.keys.owned(self.node),
+                                    self.keys.lobby(self.node))
+        with contextlib.suppress(RedisError):
+            await self.redis.aclose()
+
+    # ------------------------------------------------------------------ the Front
+
+    def table_ids(self) -> list[str]:
+        return self.rt.table_ids()
+
+    async def create_table(self, settings: TableSettings | dict[str, Any] | None, host_name: str,
+                           bots: str | None = None) -> Ticket:
+        if self.leaving:
+            raise ShuttingDown("the server is shutting down")
+        return await self.rt.create_table(settings, host_name, bots)
+
+    async def join(self, table_id: str, name: str) -> Ticket:
+        for _ in range(3):
+            owner = await self._owner(table_id)
+            if owner == self.node:
+                try:
+                    return await self.rt.join(table_id, name)
+                except Moved:
+                    continue
+            reply = await self._ask(owner, {"op": "join", "table": table_id, "name": name})
+            if reply is not None:
+                return Ticket(table_id, int(reply["player"]), str(reply["token"]))
+        raise Moved("the table is moving to another server; try again")
+
+    async def describe(self, table_id: str) -> dict[str, Any]:
+        for _ in range(3):
+            owner = await self._owner(table_id)
+            if owner == self.node:
+                try:
+                    return self.rt.summary(table_id)
+                except NoSuchTable:
+                    continue
+            reply = await self._ask(owner, {"op": "describe", "table": table_id})
+            if reply is not None:
+                summary: dict[str, Any] = reply["summary"]
+                return summary
+        raise Moved("the table is moving to another server; try again")
+
+    async def lobby(self) -> list[dict[str, Any]]:
+        try:
+            nodes = sorted(_text(n) for n in await self.redis.smembers(self.keys.nodes))
+            blobs = await self.redis.mget([self.keys.lobby(n) for n in nodes]) if nodes else []
+        except RedisError as e:
+            log.warning("lobby unavailable: %s", e)
+            return self.rt.list_open_tables()
+        out: list[dict[str, Any]] = []
+        for blob in blobs:
+            if blob:
+                out.extend(orjson.loads(blob))
+        return out
+
+    async def connect(self, table_id: str, token: str | None, send: Send,
+                      close: Close | None = None) -> Connection:
+        for _ in range(3):
+            owner = await self._owner(table_id)
+            if owner == self.node:
+                try:
+                    return await self.rt.connect(table_id, token, send, close)
+                except Moved:
+                    continue
+            cid = -next(self._proxy_ids)  # the runtime's own connection ids are positive
+            proxy = _Proxy(table_id, owner, Connection(table_id, None, send, close or _no_close, conn_id=cid))
+            self._proxies[cid] = proxy  # before asking: the hello may arrive before the answer
+            try:
+                reply = await self._ask(owner, {"op": "attach", "table": table_id, "token": token, "c": cid})
+            except BaseException:
+                self._proxies.pop(cid, None)
+                raise
+            if reply is None:
+                self._proxies.pop(cid, None)
+                continue
+            proxy.conn.player = reply["player"]
+            return proxy.conn
+        raise Moved("the table is moving to another server; reconnect")
+
+    async def disconnect(self, conn: Connection) -> None:
+        proxy = self._proxies.get(conn.conn_id) if conn.conn_id < 0 else None
+        if proxy is None:
+            await self.rt.disconnect(conn)
+            return
+        if proxy.conn is conn:
+            del self._proxies[conn.conn_id]
+            self._post(proxy.owner, {"op": "detach", "c": conn.conn_id})
+
+    async def resync(self, conn: Connection) -> None:
+        proxy = self._proxies.get(conn.conn_id) if conn.conn_id < 0 else None
+        if proxy is None:
+            await self.rt.resync(conn)
+            return
+        if await self._ask(proxy.owner, {"op": "resync", "c": conn.conn_id}) is None:
+            raise Moved("the table moved to another server; reconnect")
+
+    async def submit(self, table_id: str, token: str, command: PlayerCommand,
+                     cid: str | None = None) -> SubmitResult:
+        for _ in range(3):
+            owner = await self._owner(table_id)
+            if owner == self.node:
+                try:
+                    return await self.rt.submit(table_id, token, command, cid)
+                except Moved:
+                    continue
+            reply = await self._ask(owner, {"op": "submit", "table": table_id, "token": token,
+                                            "cmd": command_to_dict(command), "cid": cid})
+            if reply is not None:
+                return SubmitResult(reply["accepted"], reply["version"], reply.get("reason"),
+                                    bool(reply.get("duplicate")), ErrorCode(reply["code"]), reply.get("why"))
+        raise Moved("the table is moving to another server; reconnect")
+
+    async def allow_post(self, client: str) -> bool:
+        """The POST rate limit per client address, the same on every node."""
+        try:
+            return bool(await self._rate(keys=[self.keys.rate(client)],
+                                         args=[self.cfg.http_rate, self.cfg.http_burst]))
+        except RedisError:
+            return True  # the limit is a courtesy; the lobby must not die with Redis
+
+    # ------------------------------------------------------------------ routing
+
+    async def _owner(self, table_id: str) -> str:
+        """The node that owns the table, taking it first when nobody does. Raises ``NoSuchTable``."""
+        if self.rt.holds(table_id):
+            return self.node
+        pending = self._adopting.get(table_id)
+        if pending is not None:
+            if await pending:
+                return self.node
+            raise NoSuchTable("there is no such table")
+        try:
+            for _ in range(3):
+                holder = await self.leases.holder(table_id)
+                if holder is not None and holder != self.node:
+                    return holder
+                if holder is None:
+                    if self.leaving:
+                        raise Moved("this server is stopping; reconnect")
+                    if not await self.leases.claim(table_id):
+                        continue
+                elif self.leaving:
+                    raise Moved("this server is stopping; reconnect")
+                else:
+                    self.leases.mine.add(table_id)  # ours, yet not here: a takeover cut short
+                if await self._adopt(table_id):
+                    return self.node
+                raise NoSuchTable("there is no such table")
+        except RedisError as e:
+            log.warning("cannot find the owner of %s: %s", table_id, e)
+            raise Moved("the server could not reach its cluster; reconnect") from None
+        raise Moved("the table is moving to another server; reconnect")
+
+    async def _adopt(self, table_id: str) -> bool:
+        """Rebuild a table whose lease we hold; tell every node it is here now."""
+        pending = self._adopting.get(table_id)
+        if pending is not None:
+            return await pending
+        fut: asyncio.Future[bool] = asyncio.get_running_loop().create_future()
+        self._adopting[table_id] = fut
+        ok = False
+        try:
+            ok = await self.rt.adopt(table_id)
+        except Exception as e:
+            log.error("table %s could not be taken over: %s", table_id, e)
+        finally:
+            del self._adopting[table_id]
+            fut.set_result(ok)
+        if ok:
+            self.stats["adopted"] += 1
+            log.info("node %s took table %s at version %d", self.node, table_id, self.rt.version(table_id))
+            with contextlib.suppress(RedisError):
+                await self.redis.publish(self.keys.moved,
+                                         orjson.dumps({"table": table_id, "owner": self.node}))
+        else:
+            self.leases.gone(table_id)
+        return ok
+
+    async def _lose(self, table_id: str) -> None:
+        """Someone else owns this table now: let it go (its sockets reconnect to the new owner)."""
+        if not self.rt.holds(table_id):
+            return
+        self.stats["let_go"] += 1
+        log.warning("node %s let go of table %s", self.node, table_id)
+        await self.rt.let_go(table_id)
+        for key, conn in list(self._remote.items()):
+            if conn.table_id == table_id:
+                del self._remote[key]
+
+    # ------------------------------------------------------------------ requests to other nodes
+
+    async def _ask(self, node: str, msg: dict[str, Any]) -> dict[str, Any] | None:
+        """Send a request to ``node`` and wait for its answer. None: the table is not there (any
+        more); the caller routes again. An error of the owner's is raised here as the same error."""
+        rid = next(self._rpc_ids)
+        fut: asyncio.Future[dict[str, Any]] = asyncio.get_running_loop().create_future()
+        self._waiting[rid] = fut
+        self._post(node, {**msg, "rid": rid})
+        try:
+            reply = await asyncio.wait_for(fut, self.cfg.rpc_timeout_s)
+        except TimeoutError:
+            raise Moved("the table's server does not answer; reconnect") from None
+        finally:
+            self._waiting.pop(rid, None)
+        if reply.get("error") is None:
+            return reply
+        if reply["error"] == "moved":
+            return None
+        raise _ERRORS.get(reply["error"], LobbyError)(reply.get("message", ""))
+
+    async def _serve(self, msg: dict[str, Any]) -> None:
+        """A request from another node for a table of ours."""
+        rid, origin = msg.get("rid"), msg["from"]
+        try:
+            reply = await self._do(msg)
+        except LobbyError as e:
+            reply = {"error": _error_kind(e), "message": str(e)}
+        except Exception:
+            log.exception("node %s: a request failed", self.node)
+            reply = {"error": "lobby", "message": "the server could not do that"}
+        if rid is not None:
+            self._post(origin, {"op": "reply", "to": rid, **reply})
+
+    async def _do(self, msg: dict[str, Any]) -> dict[str, Any]:
+        op, origin = msg["op"], msg["from"]
+        if op == "detach":
+            conn = self._remote.pop((origin, msg["c"]), None)
+            if conn is not None:
+                with contextlib.suppress(LobbyError):
+                    await self.rt.disconnect(conn)
+            return {}
+        if op == "resync":
+            conn = self._remote.get((origin, msg["c"]))
+            if conn is None:
+                raise Moved("not here")
+            await self.rt.resync(conn)
+            return {}
+        if op == "adopt":  # a node stopping hands this table to us
+            if not self.leaving:
+                with contextlib.suppress(LobbyError, RedisError):
+                    await self._owner(msg["table"])
+            return {}
+        table_id = msg["table"]
+        pending = self._adopting.get(table_id)
+        if pending is not None:
+            await pending
+        if not self.rt.holds(table_id):
+            raise Moved("not here")
+        if op == "attach":
+            key = (origin, int(msg["c"]))
+            conn = await self.rt.connect(table_id, msg["token"], self._relay(origin, key[1]),
+                                         self._relay_close(origin, key[1]))
+            self._remote[key] = conn
+            return {"player": conn.player}
+        if op == "submit":
+            command = cast(PlayerCommand, command_from_dict(msg["cmd"]))
+            res = await self.rt.submit(table_id, msg["token"], command, msg.get("cid"))
+            return {"accepted": res.ok, "version": res.version, "reason": res.reason,
+                    "duplicate": res.duplicate, "code": str(res.code), "why": res.why}
+        if op == "join":
+            ticket = await self.rt.join(table_id, msg["name"])
+            return {"player": ticket.player, "token": ticket.token}
+        if op == "describe":
+            return {"summary": self.rt.summary(table_id)}
+        raise LobbyError(f"unknown request {op!r}")
+
+    def _relay(self, origin: str, cid: int) -> Send:
+        def send(msg: ServerMessage | str) -> None:
+            self._post(origin, {"op": "frame", "c": cid, "t": msg if isinstance(msg, str) else encode(msg)})
+        return send
+
+    def _relay_close(self, origin: str, cid: int) -> Close:
+        def close(code: int, reason: str) -> None:
+            self._remote.pop((origin, cid), None)
+            self._post(origin, {"op": "close", "c": cid, "code": code, "reason": reason})
+        return close
+
+    # ------------------------------------------------------------------ messages in and out
+
+    def _post(self, node: str, msg: dict[str, Any]) -> None:
+        """Queue ``msg`` for ``node``; everything queued in one turn of the loop goes in one publish."""
+        self._outbox.setdefault(node, []).append({**msg, "from": self.node})
+        self._outbox_ready.set()
+
+    async def _send(self) -> None:
+        while True:
+            await self._outbox_ready.wait()
+            await self._flush_now()
+
+    async def _flush_now(self) -> None:
+        self._outbox_ready.clear()
+        batches, self._outbox = self._outbox, {}
+        for node, msgs in batches.items():
+            try:
+                await self.redis.publish(self.keys.inbox(node), orjson.dumps(msgs))
+                self.stats["published"] += 1
+            except RedisError as e:  # lost: the client resyncs on a gap, or resends on a timeout
+                log.warning("node %s: %d messages to %s lost: %s", self.node, len(msgs), node, e)
+
+    async def _listen(self) -> None:
+        first = True
+        while True:
+            pubsub: PubSub = self.redis.pubsub(ignore_subscribe_messages=True)
+            try:
+                await pubsub.subscribe(self.keys.inbox(self.node), self.keys.moved)
+                self._subscribed.set()
+                if not first:  # what was published meanwhile is lost: every relayed socket resyncs
+                    log.warning("node %s: back on Redis; resyncing %d relayed sockets", self.node,
+                                len(self._proxies))
+                    for proxy in list(self._proxies.values()):
+                        self._spawn(self._resync_quietly(proxy))
+                first = False
+                while True:
+                    m = await pubsub.get_message(timeout=1.0)
+                    if m is not None and m["type"] == "message":
+                        self._receive(m["channel"], m["data"])
+            except RedisError as e:
+                log.warning("node %s: Redis subscription lost (%s); retrying", self.node, e)
+                await asyncio.sleep(0.2)
+            finally:
+                with contextlib.suppress(Exception):
+                    await pubsub.aclose()  # type: ignore[no-untyped-call]
+
+    async def _resync_quietly(self, proxy: _Proxy) -> None:
+        try:
+            await self.resync(proxy.conn)
+        except LobbyError:
+            self._drop_proxy(proxy, "the table moved to another server; reconnect")
+
+    def _receive(self, channel: bytes | str, data: bytes) -> None:
+        self.stats["received"] += 1
+        if _text(channel).endswith(":moved"):
+            moved = orjson.loads(data)
+            self._moved(moved["table"], moved["owner"])
+            return
+        for msg in orjson.loads(data):
+            op = msg["op"]
+            if op == "frame":
+                proxy = self._proxies.get(msg["c"])
+                if proxy is not None:
+                    proxy.conn.send(msg["t"])
+            elif op == "close":
+                proxy = self._proxies.pop(msg["c"], None)
+                if proxy is not None:
+                    proxy.conn.close(msg["code"], msg["reason"])
+            elif op == "reply":
+                fut = self._waiting.get(msg["to"])
+                if fut is not None and not fut.done():
+                    fut.set_result(msg)
+            else:
+                self._spawn(self._serve(msg))
+
+    def _moved(self, table_id: str, owner: str) -> None:
+        if owner == self.node:
+            return
+        if self.rt.holds(table_id):
+            self._spawn(self._lose(table_id))
+        for proxy in [p for p in self._proxies.values() if p.table_id == table_id and p.owner != owner]:
+            self._drop_proxy(proxy, "the table moved to another server; reconnect")
+
+    def _drop_proxy(self, proxy: _Proxy, reason: str) -> None:
+        if self._proxies.get(proxy.conn.conn_id) is proxy:
+            del self._proxies[proxy.conn.conn_id]
+            proxy.conn.close(CloseCode.GOING_AWAY, reason)
+
+    # ------------------------------------------------------------------ the tick
+
+    async def _tick(self) -> None:
+        while True:
+            await asyncio.sleep(self.cfg.tick_s * random.uniform(0.9, 1.1))
+            try:
+                for table_id in await self.leases.renew():
+                    self._spawn(self._lose(table_id))
+                await self.redis.set(self.keys.lobby(self.node), orjson.dumps(self.rt.list_open_tables()),
+                                     px=int(self.cfg.tick_s * 3000))
+                if not self.leaving:
+                    await self._sweep()
+            except RedisError as e:
+                log.warning("node %s: cluster tick failed: %s", self.node, e)
+
+    async def _alive_nodes(self) -> list[str]:
+        nodes = sorted(_text(n) for n in await self.redis.smembers(self.keys.nodes))
+        alive = await self.redis.mget([self.keys.alive(n) for n in nodes]) if nodes else []
+        return [n for n, a in zip(nodes, alive, strict=True) if a is not None]
+
+    async def _sweep(self) -> None:
+        """Take the tables of nodes that died (their alive mark lapsed): each goes to whichever live
+        node claims its lease first. The dead node is forgotten once every one of them has moved."""
+        nodes = sorted(_text(n) for n in await self.redis.smembers(self.keys.nodes))
+        alive = await self.redis.mget([self.keys.alive(n) for n in nodes]) if nodes else []
+        live = {n for n, mark in zip(nodes, alive, strict=True) if mark is not None} | {self.node}
+        for node in nodes:
+            if node in live:
+                continue
+            for proxy in [p for p in self._proxies.values() if p.owner == node]:
+                self._drop_proxy(proxy, "the table's server stopped; reconnect")
+            for key, conn in list(self._remote.items()):  # its sockets are gone: their players are away
+                if key[0] == node:
+                    del self._remote[key]
+                    with contextlib.suppress(LobbyError):
+                        await self.rt.disconnect(conn)
+            tables = sorted(_text(t) for t in await self.redis.smembers(self.keys.owned(node)))
+            sem = asyncio.Semaphore(16)
+            if all(await asyncio.gather(*(self._take(t, live, sem) for t in tables))):
+                await self.redis.srem(self.keys.nodes, node)
+                await self.redis.delete(self.keys.owned(node))
+                log.info("node %s: node %s is gone; its %d tables moved", self.node, node, len(tables))
+
+    async def _take(self, table_id: str, live: set[str], sem: asyncio.Semaphore) -> bool:
+        """A dead node's table: True once it lives on a live node (or is not live at all)."""
+        async with sem:
+            try:
+                return await self._owner(table_id) in live
+            except NoSuchTable:
+                return True
+            except LobbyError:
+                return False
+
+    def _spawn(self, coro: Coroutine[Any, Any, Any]) -> None:
+        task = asyncio.create_task(coro)
+        self._tasks.add(task)
+        task.add_done_callback(self._tasks.discard)
