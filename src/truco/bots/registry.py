@@ -5,11 +5,18 @@ from __future__ import annotations
 from truco.bots.base import Bot, RandomBot, ViewBot
 from truco.bots.dificil import DificilBot
 from truco.bots.facil import FacilBot
+from truco.bots.frozen import Dificil1Bot
+from truco.bots.maestro import MaestroBot
 from truco.bots.normal import NormalBot
 
-LEVELS: tuple[str, ...] = ("random", "facil", "normal", "dificil")
+LEVELS: tuple[str, ...] = ("random", "facil", "normal", "dificil", "maestro")
+"""The levels a table offers, weakest (bar ``random``) to strongest."""
+FROZEN: tuple[str, ...] = ("dificil-1",)
+"""Levels frozen under a version name (``frozen``): for measuring, not offered at a table."""
+ALL_LEVELS: tuple[str, ...] = (*LEVELS, *FROZEN)
 _CLASSES: dict[str, type[ViewBot]] = {
     "random": RandomBot, "facil": FacilBot, "normal": NormalBot, "dificil": DificilBot,
+    "maestro": MaestroBot, "dificil-1": Dificil1Bot,
 }
 
 
@@ -18,5 +25,5 @@ def make_bot(level: str, seed: int = 0) -> Bot:
     try:
         cls = _CLASSES[level]
     except KeyError:
-        raise ValueError(f"unknown bot level {level!r} (choose from {', '.join(LEVELS)})") from None
+        raise ValueError(f"unknown bot level {level!r} (choose from {', '.join(ALL_LEVELS)})") from None
     return cls(seed)

@@ -9,18 +9,18 @@ from __future__ import annotations
 
 from truco.bots.attacker import Attacker
 from truco.bots.base import Bot
-from truco.bots.registry import LEVELS, make_bot
+from truco.bots.registry import ALL_LEVELS, make_bot
 from truco.bots.styles import STYLES, make_style
 
 ATTACK = "attack:"
 """``attack:<level>`` is the best-response search against that level (``attacker.Attacker``)."""
-ATTACKERS: tuple[str, ...] = tuple(ATTACK + level for level in LEVELS)
-NAMES: tuple[str, ...] = (*LEVELS, *STYLES, *ATTACKERS)
+ATTACKERS: tuple[str, ...] = tuple(ATTACK + level for level in ALL_LEVELS)
+NAMES: tuple[str, ...] = (*ALL_LEVELS, *STYLES, *ATTACKERS)
 
 
 def check_name(name: str) -> str:
     if name not in NAMES:
-        raise ValueError(f"unknown player {name!r} (levels: {', '.join(LEVELS)}; styles: "
+        raise ValueError(f"unknown player {name!r} (levels: {', '.join(ALL_LEVELS)}; styles: "
                          f"{', '.join(STYLES)}; attackers: {ATTACK}<level>)")
     return name
 
@@ -28,7 +28,7 @@ def check_name(name: str) -> str:
 def make_player(name: str, seed: int = 0) -> Bot:
     """A player by name; for a level this is exactly ``make_bot(level, seed)``."""
     check_name(name)
-    if name in LEVELS:
+    if name in ALL_LEVELS:
         return make_bot(name, seed)
     if name in STYLES:
         return make_style(name, seed)

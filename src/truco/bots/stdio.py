@@ -1,0 +1,103 @@
+"""A bot in another process, speaking JSON lines over its stdin and stdout.
+
+The process is a bot we may not trust: it gets only its seat's view, as plain data, and nothing of
+ours shares its memory. One request per line in, one answer per line out:
+
+    → {"type": "choose", "view": <the seat's view>}
+    → {"type": "hint", "view": …}
+    → {"type": "reconsider", "view": …, "votes": [{"seat": 1, "do": "quiero"}, …]}
+    ← {"type": "act", "do": "play", "card": "7o"}          (the phone's ``act``, without its ``id``)
+
+The view is ``SeatView.to_dict()`` — the ``game`` a phone receives — plus ``start_score`` and
+``start_chicos`` (``guard.to_plain``). ``truco bot --stdio --level LEVEL`` is such a process;
+``SubprocessBot`` is the table's (or the arena's) end of the pipe.
+"""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from collections.abc import Mapping, Sequence
+from typing import IO, Any
+
+from truco.bots.base import Bot
+from truco.bots.guard import action_from_plain, from_plain, to_plain
+from truco.engine import Action, Do, Seat, SeatView
+from truco.engine.cards import parse_card
+
+
+def answer(bot: Bot, request: Mapping[str, Any]) -> dict[str, Any]:
+    """What a bot answers to one request (the process side)."""
+    view = from_plain(request["view"])
+    kind = request.get("type", "choose")
+    if kind == "reconsider":
+        votes = {int(v["seat"]): action_from_plain(v) for v in request.get("votes", [])}
+        action = bot.reconsider(view, votes)
+    elif kind == "hint":
+        action = bot.hint(view)
+    else:
+        action = bot.choose(view)
+    msg: dict[str, Any] = {"type": "act", "do": str(action.do)}
+    if action.card is not None:
+        msg["card"] = action.to_dict()["card"]
+    return msg
+
+
+def serve(bot: Bot, stdin: IO[str] | None = None, stdout: IO[str] | None = None) -> int:
+    """Answer requests line by line until stdin closes."""
+    src = stdin or sys.stdin
+    out = stdout or sys.stdout
+    for line in src:
+        if not line.strip():
+            continue
+        out.write(json.dumps(answer(bot, json.loads(line))) + "\n")
+        out.flush()
+    return 0
+
+
+class SubprocessBot:
+    """The table's end of a bot that runs as its own process (``command``, e.g. ``truco bot --stdio``).
+
+    A dead process, garbage or an action the view does not offer raises; the caller (the runtime's
+    bot turns, the arena) treats that as any failing bot."""
+
+    def __init__(self, command: Sequence[str], level: str = "subprocess") -> None:
+        self.level = level
+        self._proc = subprocess.Popen(list(command), stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                                      text=True, bufsize=1)
+
+    def _ask(self, kind: str, view: SeatView, votes: Mapping[Seat, Action] | None = None) -> Action:
+        assert self._proc.stdin is not None and self._proc.stdout is not None
+        req: dict[str, Any] = {"type": kind, "view": to_plain(view)}
+        if votes is not None:
+            req["votes"] = [a.to_dict() for a in votes.values()]
+        self._proc.stdin.write(json.dumps(req) + "\n")
+        self._proc.stdin.flush()
+        line = self._proc.stdout.readline()
+        if not line:
+            raise RuntimeError(f"the bot process ended (exit code {self._proc.poll()})")
+        msg = json.loads(line)
+        card = msg.get("card")
+        action = Action(view.seat, Do(str(msg["do"])), None if card is None else parse_card(str(card)))
+        if action not in view.legal:
+            raise ValueError(f"the bot process answered {msg!r}, which its view does not offer")
+        return action
+
+    def choose(self, view: SeatView) -> Action:
+        return self._ask("choose", view)
+
+    def hint(self, view: SeatView) -> Action:
+        return self._ask("hint", view)
+
+    def reconsider(self, view: SeatView, votes: Mapping[Seat, Action]) -> Action:
+        return self._ask("reconsider", view, votes)
+
+    def close(self) -> None:
+        if self._proc.stdin is not None:
+            self._proc.stdin.close()
+        try:
+            self._proc.wait(5)
+        except subprocess.TimeoutExpired:
+            self._proc.kill()
+            self._proc.wait()

@@ -1,0 +1,108 @@
+"""Untrusted bots play from their own process: over a pipe (JSON lines) and over the table's WebSocket,
+like a phone. Both get their seat's view as plain data and nothing else, and play whole matches."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import random
+import sys
+from collections.abc import Mapping
+
+from tests.server.conftest import serving
+from tests.server.play import autoplay
+from truco.bench.player_client import WsPlayer
+from truco.bots import Bot, make_bot
+from truco.bots.arena import play_match
+from truco.bots.guard import detached, from_plain, to_plain
+from truco.bots.stdio import SubprocessBot
+from truco.cli.bot import play_at_table
+from truco.engine import Action, Rules, Seat, SeatView
+
+BOT_PROCESS = [sys.executable, "-m", "truco.cli.main", "bot", "--stdio", "--level", "normal", "--seed", "5"]
+
+
+class SameAsInProcess:
+    """Asks the subprocess bot, and checks it answers what the same level and seed answer here."""
+
+    level = "normal"
+
+    def __init__(self, remote: SubprocessBot) -> None:
+        self.remote = remote
+        self.local = make_bot("normal", 5)
+        self.asked = 0
+
+    def choose(self, view: SeatView) -> Action:
+        self.asked += 1
+        action = self.remote.choose(view)
+        assert action == self.local.choose(view)
+        return action
+
+    def hint(self, view: SeatView) -> Action:
+        return self.remote.hint(view)
+
+    def reconsider(self, view: SeatView, votes: Mapping[Seat, Action]) -> Action:
+        action = self.remote.reconsider(view, votes)
+        assert action == self.local.reconsider(view, votes)
+        return action
+
+
+def test_a_view_survives_its_plain_form_unchanged():
+    for seed in range(3):
+        st_views = []
+        from tests.bots.matches import views_of_a_match
+        for rules in (Rules(players=2), Rules(players=4, flor=True)):
+            st_views += [v for _, v in views_of_a_match(rules, seed, max_hands=3)]
+        for view in st_views:
+            plain = json.loads(json.dumps(to_plain(view)))
+            assert from_plain(plain) == view == detached(view)
+
+
+def test_a_bot_in_a_subprocess_plays_a_whole_match_and_answers_as_it_would_in_process():
+    remote = SubprocessBot(BOT_PROCESS)
+    try:
+        checked = SameAsInProcess(remote)
+        bots: list[Bot] = [checked, make_bot("normal", 9)]
+        st, _, hands = play_match(Rules(players=2, target=15), bots, dealer=0, seeds=lambda h: 300 + h)
+        assert st.match_over and hands >= 2 and checked.asked > 5
+    finally:
+        remote.close()
+
+
+def _over(players: list[WsPlayer]) -> bool:
+    return all(p.view is not None and p.view["phase"] == "over" for p in players)
+
+
+async def test_a_bot_plays_a_whole_match_over_the_tables_websocket_in_this_process():
+    async with serving() as live:
+        host = await live.create("Ana", players=2, target=15)
+        ana = await live.player(host["code"], host["token"])
+        task = asyncio.create_task(play_at_table(live.base_http, host["code"], make_bot("normal", 3),
+                                                 seat=1, name="Remoto"))
+        await ana.until(lambda p: p.view is not None and p.view["seats"][1]["kind"] == "human")
+        assert (await ana.command({"type": "start"}))["type"] == "ack"
+        await autoplay([ana], random.Random(1), lambda: _over([ana]), timeout=60)
+        assert await asyncio.wait_for(task, 10) == 1
+        assert max(ana.view["result"]["score"]) >= 15
+        await ana.close()
+
+
+async def test_a_bot_plays_a_whole_match_over_the_tables_websocket_from_its_own_process():
+    async with serving() as live:
+        host = await live.create("Ana", players=2, target=15)
+        ana = await live.player(host["code"], host["token"])
+        proc = await asyncio.create_subprocess_exec(
+            sys.executable, "-m", "truco.cli.main", "bot", "--server", live.base_http, "--code", host["code"],
+            "--seat", "1", "--level", "dificil", "--seed", "4", stdout=asyncio.subprocess.PIPE)
+        try:
+            await ana.until(lambda p: p.view is not None and p.view["seats"][1]["kind"] == "human", 20)
+            assert (await ana.command({"type": "start"}))["type"] == "ack"
+            await autoplay([ana], random.Random(2), lambda: _over([ana]), timeout=90)
+            out, _ = await asyncio.wait_for(proc.communicate(), 20)
+        finally:
+            if proc.returncode is None:
+                proc.kill()
+                await proc.wait()
+        assert proc.returncode == 0 and json.loads(out) == {"matches_over": 1}
+        assert max(ana.view["result"]["score"]) >= 15
+        await ana.close()
