@@ -9,7 +9,7 @@ from __future__ import annotations
 import contextlib
 import logging
 import time
-from collections.abc import AsyncIterator, Callable
+from collections.abc import AsyncIterator, Awaitable, Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -33,6 +33,7 @@ from truco.protocol import (
 )
 from truco.protocol.lobby import MAX_BODY_BYTES, decode_create, decode_join, table_path
 from truco.runtime import LobbyError, NoSuchTable, Runtime, Ticket
+from truco.runtime.front import Front
 from truco.server.codes import normalize_code
 from truco.server.gc_policy import GcPolicy
 from truco.server.health import LoopHealth
@@ -58,6 +59,8 @@ class ServerConfig:
     """Run full garbage collections on this clock only (see ``gc_policy``); 0 (the default for an
     embedded app, e.g. in tests) leaves the process's collector alone. ``truco serve`` uses 600."""
     on_shutdown: list[Callable[[], None]] = field(default_factory=list)
+    post_limiter: Callable[[str], Awaitable[bool]] | None = None
+    """Shared POST limits (a cluster keeps them in Redis, ``truco.cluster``); None: this process's own."""
 
 
 @dataclass
@@ -67,15 +70,23 @@ class Server:
     rt: Runtime
     cfg: ServerConfig
     start_runtime: bool = True
+    front: Front | None = None
+    """What the endpoints and sockets speak to: ``rt`` itself, or a cluster node in front of it."""
     loop_health: LoopHealth = field(default_factory=LoopHealth)
     post_limits: dict[str, RateLimiter] = field(default_factory=dict)
     sockets: dict[tuple[str, str | None], int] = field(default_factory=dict)
     """Open sockets per (table, token): a bound on what one seat (or the spectators) may hold."""
 
-    def allow_post(self, request: Request) -> bool:
+    @property
+    def tables(self) -> Front:
+        return self.front or self.rt
+
+    async def allow_post(self, request: Request) -> bool:
         if self.cfg.http_rate <= 0:
             return True
         key = request.client.host if request.client else "?"
+        if self.cfg.post_limiter is not None:
+            return await self.cfg.post_limiter(key)
         limiter = self.post_limits.get(key)
         if limiter is None:
             if len(self.post_limits) > 10_000:
@@ -130,25 +141,25 @@ async def health(request: Request) -> Response:
         window = min(60.0, max(1.0, float(request.query_params.get("window", "60"))))
     except ValueError:
         window = 60.0
-    return _JSON({"ok": True, "protocol": PROTOCOL_VERSION, "tables": len(s.rt.table_ids()),
+    return _JSON({"ok": True, "protocol": PROTOCOL_VERSION, "tables": len(s.tables.table_ids()),
                   **s.loop_health.summary(window)})
 
 
 async def list_tables(request: Request) -> Response:
     tables = [{**m, "code": m["table_id"], "url": table_path(m["table_id"])}
-              for m in _server(request).rt.list_open_tables()]
+              for m in await _server(request).tables.lobby()]
     return _JSON({"tables": tables})
 
 
 async def create_table(request: Request) -> Response:
     s = _server(request)
-    if not s.allow_post(request):
+    if not await s.allow_post(request):
         return _too_many()
-    if len(s.rt.table_ids()) >= s.cfg.max_tables:
+    if len(s.tables.table_ids()) >= s.cfg.max_tables:
         return _problem(503, ErrorCode.UNAVAILABLE, "the server is full; try again later")
     try:
         req = decode_create(await _read_body(request))
-        ticket = await s.rt.create_table(req.settings, req.name, bots=req.bots)
+        ticket = await s.tables.create_table(req.settings, req.name, bots=req.bots)
     except ProtocolError as e:
         return _problem(400, e.code, e.message)
     except LobbyError as e:
@@ -161,21 +172,21 @@ async def get_table(request: Request) -> Response:
     if code is None:
         return _no_table()
     try:
-        return _JSON({**_server(request).rt.summary(code), "code": code, "url": table_path(code)})
+        return _JSON({**await _server(request).tables.describe(code), "code": code, "url": table_path(code)})
     except NoSuchTable:
         return _no_table()
 
 
 async def join_table(request: Request) -> Response:
     s = _server(request)
-    if not s.allow_post(request):
+    if not await s.allow_post(request):
         return _too_many()
     code = normalize_code(request.path_params["code"])
     try:
         name = decode_join(await _read_body(request))
         if code is None:
             return _no_table()
-        ticket = await s.rt.join(code, name)
+        ticket = await s.tables.join(code, name)
     except ProtocolError as e:
         return _problem(400, e.code, e.message)
     except NoSuchTable:
@@ -188,7 +199,11 @@ async def join_table(request: Request) -> Response:
 async def table_qr(request: Request) -> Response:
     s = _server(request)
     code = normalize_code(request.path_params["code"])
-    if code is None or code not in s.rt.table_ids():
+    if code is None:
+        return _no_table()
+    try:
+        await s.tables.describe(code)
+    except NoSuchTable:
         return _no_table()
     base = s.cfg.public_url or str(request.base_url)
     return Response(qr_svg(base.rstrip("/") + table_path(code)), media_type="image/svg+xml")
@@ -223,7 +238,7 @@ async def table_socket(ws: WebSocket) -> None:
         return
     s.sockets[key] = s.sockets.get(key, 0) + 1
     try:
-        await SocketSession(ws, s.rt, code, token, limits).run()
+        await SocketSession(ws, s.tables, code, token, limits).run()
     finally:
         s.sockets[key] -= 1
         if not s.sockets[key]:
@@ -248,7 +263,7 @@ async def _lifespan(app: Starlette) -> AsyncIterator[None]:
     s: Server = app.state.server
     gc_policy = GcPolicy(s.cfg.gc_full_s)
     if s.start_runtime:
-        await s.rt.start()
+        await s.tables.start()
     s.loop_health.start()
     gc_policy.start()
     try:
@@ -257,15 +272,17 @@ async def _lifespan(app: Starlette) -> AsyncIterator[None]:
         await gc_policy.stop()
         await s.loop_health.stop()
         if s.start_runtime:
-            await s.rt.close()
+            await s.tables.close()
             for fn in s.cfg.on_shutdown:
                 fn()
 
 
-def create_app(rt: Runtime, config: ServerConfig | None = None, *, start_runtime: bool = True) -> Starlette:
-    """The app serving ``rt``. With ``start_runtime`` the app's lifespan starts and closes it."""
+def create_app(rt: Runtime, config: ServerConfig | None = None, *, start_runtime: bool = True,
+               front: Front | None = None) -> Starlette:
+    """The app serving ``rt``. With ``start_runtime`` the app's lifespan starts and closes it (or
+    ``front``, a cluster node in front of ``rt``, which starts and closes ``rt`` itself)."""
     cfg = config or ServerConfig()
     static = Mount("/", StaticFiles(directory=cfg.web_dir, html=True, check_dir=False), name="web")
     app = Starlette(routes=[*ROUTES, static], lifespan=_lifespan)
-    app.state.server = Server(rt, cfg, start_runtime)
+    app.state.server = Server(rt, cfg, start_runtime, front=front)
     return app
