@@ -5,7 +5,7 @@ import { h, svg } from "./dom.js";
 import { getLang, t } from "./i18n.js";
 import { teamOf } from "./seating.js";
 
-const LEVELS = ["facil", "normal", "dificil", "random"];
+const LEVELS = ["facil", "normal", "dificil", "maestro", "random"];
 
 function segmented(name, label, options, value, onchange) {
   return h("fieldset", { class: "segmented" },
