@@ -6,6 +6,7 @@ import { api, forgetSeat, normalizeCode, PATHS, savedSeat, saveSeat, TableSocket
 import { clear, h } from "./dom.js";
 import { getLang, refusal, setLang, t } from "./i18n.js";
 import { joinScreen } from "./lobby.js";
+import { newContribution, recall, remember, verifyReveal } from "./fairness.js";
 import { cancelKey, toModel } from "./model.js";
 import { primeAnimations } from "./table.js";
 import { render, startTicker } from "./view.js";
@@ -112,6 +113,7 @@ function takeView(view, version) {
   for (const f of store.inflight.values()) f.answered = true; // a new view answers every button
   if (first) primeAnimations(toModel(view, store.extra));
   noteLastHand(first);
+  noteFairness(view);
   // a fresh seat: take the first empty chair (the host can move people afterwards)
   if (view.phase === "lobby" && view.me && view.me.seat === null && !store.extra.sitting) {
     const empty = view.seats.find((s) => s.kind === "empty");
@@ -122,6 +124,50 @@ function takeView(view, version) {
   // give the place up and offer to watch
   if (first && view.me && view.me.seat === null && view.phase !== "lobby" && !store.leaving) {
     leaveTable({ flash: t(view.phase === "over" ? "match_over_watch" : "no_seat_left"), to: "join" });
+  }
+}
+
+/**
+ * Verifiable deals (docs/fairness.md): remember each hand's commitment before it is dealt and the
+ * cards this seat held, contribute 16 random bytes to the next deal once its commitment is shown,
+ * and check each reveal when a hand is over. What is remembered survives a reload (localStorage).
+ */
+function noteFairness(view) {
+  const f = view.fairness;
+  const code = store.code;
+  if (!f || !code) return;
+  const seat = view.me?.seat ?? null;
+  if (f.next) {
+    const { match_no: m, hand_no: n } = f.next;
+    const mem = recall(code, m, n);
+    if (!mem.commitment) remember(code, m, n, { commitment: f.next.commitment });
+    if (seat !== null && !f.next.mine && !mem.sent && store.socket) {
+      const value = mem.mine || newContribution();
+      remember(code, m, n, { mine: value, sent: true });
+      store.socket.send({ type: "contribute", match_no: m, hand_no: n, value });
+    }
+  }
+  if (f.current && seat !== null && view.phase === "playing") {
+    const { match_no: m, hand_no: n } = f.current;
+    const mem = recall(code, m, n);
+    const cards = [...new Set([...(mem.cards || []), ...(view.game?.cards || [])])];
+    remember(code, m, n, { commitment: mem.commitment || f.current.commitment, seat, cards });
+  }
+  const r = f.revealed;
+  if (r && store.extra.fair?.key !== `${r.match_no}:${r.hand_no}`) {
+    const mem = recall(code, r.match_no, r.hand_no);
+    const summary = view.last_hand?.hand_no === r.hand_no ? view.last_hand : null;
+    const publicCards = summary ? [...summary.rounds.flat(),
+      ...summary.shown.flatMap((s) => s.cards.map((card) => ({ seat: s.seat, card })))] : [];
+    const mySeat = mem.seat ?? null;
+    const result = verifyReveal(r, { commitment: mem.commitment, mine: mem.mine, seat: mySeat, cards: mem.cards },
+      publicCards);
+    // a contribution that arrived after the deal is not a cheat: the deal simply did not use it
+    for (const c of result.checks) {
+      if (c.key === "fair_mine_in" && !c.ok && r.contributions[mySeat] === null) { c.ok = true; c.late = true; }
+    }
+    result.ok = result.checks.every((c) => c.ok);
+    store.extra.fair = { key: `${r.match_no}:${r.hand_no}`, ...r, result };
   }
 }
 
@@ -285,6 +331,8 @@ function go(path) {
 
 /** A refusal from the server, in the player's words (the English ``message`` is never shown). */
 function refused(msg) {
+  // a contribution to a deal that was already dealt is no news to the player (docs/fairness.md)
+  if (["contribution_late", "already_contributed", "bad_contribution"].includes(msg.reason)) return;
   toast(refusal(msg.reason || msg.code));
 }
 window.addEventListener("popstate", () => { closeTable(); route(); });
@@ -384,6 +432,7 @@ async function intent(it) {
   switch (it.type) {
     case "lang": setLang(getLang() === "es" ? "en" : "es"); redraw(); return;
     case "dismiss_summary": hideSummary(); redraw(); return;
+    case "fairness": store.extra.fairOpen = !!it.open; redraw(); return;
     case "confirm_mazo": store.ui.confirmMazo = !!it.open; redraw(); return;
     case "stay_after_cancel": store.extra.cancelSeen = cancelKey(tv); redraw(); return;
     case "leave": leaveTable({ flash: t("you_left", { code }), to: "home" }); return;

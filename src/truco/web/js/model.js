@@ -88,6 +88,10 @@ export function toModel(tv, extra = {}) {
     cancel,
     connection: extra.connection || "open",
     notice: extra.notice || null,
+    match_no: tv.match_no,
+    // the check of the last deal of this match (docs/fairness.md), and whether its details are open
+    fair: extra.fair && extra.fair.match_no === tv.match_no ? extra.fair : null,
+    fair_open: !!extra.fairOpen,
   };
 }
 

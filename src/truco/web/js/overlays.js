@@ -4,7 +4,7 @@ import { cardFace } from "./deck.js";
 import { h, svg } from "./dom.js";
 import { cardName, t } from "./i18n.js";
 import { teamOf } from "./seating.js";
-import { handWinnerText, seatName, shownCards, sungTantos, teamLabel } from "./table.js";
+import { fairMark, handWinnerText, seatName, shownCards, sungTantos, teamLabel } from "./table.js";
 
 /**
  * Why points were paid: the engine's reason code (``PointsAwarded.reason``) → the words to show.
@@ -97,6 +97,38 @@ export function handSummary(model, send) {
         onclick: () => send({ type: "dismiss_summary" }) }, s.final ? t("see_result") : t("next_hand"))));
 }
 
+/** The details of the last deal's check: each step, ✓ or ✗, the fingerprint, seed and contributions. */
+export function fairnessSheet(model, send) {
+  const fair = model.fair;
+  if (!fair) return null;
+  const short = (hex) => `${hex.slice(0, 16)}…`;
+  const rows = fair.result.checks.map((c) => {
+    const late = c.key === "fair_mine_in" && c.late;
+    return h("li", { class: `fair-check ${c.ok ? "ok" : late ? "late" : "bad"}`, dataset: { check: c.key } },
+      h("span", { "aria-hidden": "true" }, c.ok ? "✓" : late ? "–" : "✗"), " ", t(late ? "fair_mine_late" : c.key));
+  });
+  const contributions = fair.contributions.map((c, seat) => h("li", null,
+    `${seatName(model, seat)}: `, h("span", { class: c ? "mono" : "muted" }, c ? `${t("fair_gave")} ${c.slice(0, 8)}…` : t("fair_absent"))));
+  return h("div", { class: "overlay", role: "dialog", "aria-modal": "true", "aria-label": t("fair_title", { n: fair.hand_no }), dataset: { screen: "fairness" } },
+    h("div", { class: "card-sheet fair-sheet" },
+      h("h2", null, `${fair.result.ok ? "✓" : "⚠"} ${t("fair_title", { n: fair.hand_no })}`),
+      h("p", { class: "muted" }, t("fair_intro")),
+      h("ul", { class: "fair-checks" }, rows),
+      h("p", { class: "fair-hex" }, `${t("fair_commitment")}: `, h("span", { class: "mono" }, short(fair.commitment))),
+      h("p", { class: "fair-hex" }, `${t("fair_seed_word")}: `, h("span", { class: "mono" }, short(fair.seed))),
+      h("div", { class: "sung-title" }, t("fair_contributions")),
+      h("ul", { class: "fair-contributions" }, contributions),
+      h("button", { class: "btn primary wide", type: "button", "data-testid": "fair-close",
+        onclick: () => send({ type: "fairness", open: false }) }, t("close"))));
+}
+
+/** The link to watch a match again, given to the players at its end. */
+export function replayLink(model) {
+  const n = model.match_no;
+  if (!n || !model.code) return null;
+  return h("a", { class: "btn wide replay-link", href: `/r/${model.code}/${n}`, "data-testid": "replay-link" }, t("replay_link"));
+}
+
 export function matchEnd(model, send) {
   const result = model.result || {};
   const mine = teamOf(model.me);
@@ -113,10 +145,12 @@ export function matchEnd(model, send) {
       h("span", { class: "us" }, `${teamLabel(model, mine)} ${score[mine]}`), " – ",
       h("span", { class: "them" }, `${score[1 - mine]} ${teamLabel(model, 1 - mine)}`)),
     h("p", { class: "muted" }, model.seats.filter((s) => teamOf(s.seat) === mine).map((s) => s.name).join(" · ")),
+    fairMark(model, send),
     h("div", { class: "stack" },
       model.commands.includes("rematch")
         ? h("button", { class: "btn primary wide", type: "button", onclick: () => send({ type: "rematch" }) }, t("rematch"))
         : model.spectator ? null : h("p", { class: "muted" }, t("rematch_wait")),
+      replayLink(model),
       h("button", { class: "btn wide", type: "button", onclick: () => send({ type: "back_to_sala" }) }, t("back_to_sala"))));
 }
 
@@ -136,6 +170,7 @@ export function cancelledScreen(model, send) {
     c.reason === "disconnected" && !model.spectator
       ? h("button", { class: "btn primary wide", type: "button", onclick: () => send({ type: "stay_after_cancel" }) }, t("stay_here"))
       : null,
+    replayLink(model),
     h("button", { class: `btn wide ${c.reason === "disconnected" && !model.spectator ? "" : "primary"}`, type: "button",
       onclick: () => send({ type: "back_to_sala" }) }, t("back_to_sala")));
 }

@@ -117,7 +117,19 @@ function infoStrip(model, send) {
     model.settings.mode !== "casual" ? h("span", { class: "truco-value" }, t("truco_value", { n: game.truco_value }))
       : h("span", { class: "chip chip-casual", title: t("casual_badge") }, t("casual_short")),
     h("span", { class: `turn-text ${turnSeat?.includes(model.me) && !model.spectator ? "mine" : ""}`, role: "status", "aria-live": "polite" }, turnText),
+    fairMark(model, send),
     langButton(send));
+}
+
+/** "✓ reparto verificado" for the last hand over (docs/fairness.md); its details one tap away. */
+export function fairMark(model, send) {
+  const fair = model.fair;
+  if (!fair) return null;
+  return h("button", { class: `btn ghost small fair-mark ${fair.result.ok ? "ok" : "bad"}`, type: "button",
+    "data-testid": "fair-mark", "aria-label": t("fair_mark_label", { n: fair.hand_no }),
+    title: t(fair.result.ok ? "fair_ok" : "fair_bad"), onclick: () => send({ type: "fairness", open: true }) },
+  h("span", { "aria-hidden": "true" }, fair.result.ok ? "✓" : "⚠"),
+  h("span", { class: "fair-word" }, t(fair.result.ok ? "fair_ok" : "fair_bad")));
 }
 
 /** "Ganó la mano: Nosotros" (the server's ``last_hand.winner``), or nothing for a hand without one. */

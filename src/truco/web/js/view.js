@@ -3,7 +3,7 @@
 import { clear, h } from "./dom.js";
 import { t } from "./i18n.js";
 import { homeScreen, waitingScreen } from "./lobby.js";
-import { cancelledScreen, handSummary, matchEnd, replacedScreen } from "./overlays.js";
+import { cancelledScreen, fairnessSheet, handSummary, matchEnd, replacedScreen } from "./overlays.js";
 import { tableScreen } from "./table.js";
 
 /**
@@ -40,6 +40,7 @@ export function render(root, state, send) {
   root.appendChild(screen);
   // the hand summary over the table; the one of the hand that ended the match over the result, first
   if ((name === "table" || name === "match_end") && table.summary) root.appendChild(handSummary(table, send));
+  if ((name === "table" || name === "match_end") && table.fair_open && table.fair) root.appendChild(fairnessSheet(table, send));
   if (ui.toast) root.appendChild(h("div", { class: "toast", role: "alert" }, ui.toast));
   if (focusKey) document.getElementById(focusKey)?.focus();
   tick(state.clockOffset || 0);
