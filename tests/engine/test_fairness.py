@@ -119,3 +119,12 @@ def test_verify_record_checks_every_deal_and_names_the_one_that_fails() -> None:
     bad = {**deal, "hands": [deal["hands"][1], deal["hands"][0]]}
     with pytest.raises(FairnessError, match=r"deals\[1\]"):
         verify_record({"deals": [deal, bad]})
+
+
+def test_the_worked_example_of_docs_fairness_md() -> None:
+    secret = hashlib.sha256(b"example secret").digest()
+    assert commitment(secret) == "92f4cf2bb1783dfd3119b51e9809260a5e7cc1e902688e692160a104cd4bf44b"
+    seed = deal_seed(secret, (MINE, None))
+    assert seed.hex() == "269f9b426a612c98960c59449c03376c91178e1adac7a803a765130b1b8186b7"
+    assert [[NAME[c] for c in h] for h in dealt_from_seed(seed, 2, 1)] == [["10c", "4o", "2b"],
+                                                                           ["12c", "12b", "2c"]]
