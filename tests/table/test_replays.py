@@ -1,4 +1,4 @@
-"""Watching a match again (truco.table.replays): from the log, per viewer, cards only once public."""
+"""Watching a match again (truco.protocol.replays): from the log, per viewer, cards only once public."""
 
 from __future__ import annotations
 
@@ -8,9 +8,9 @@ import pytest
 
 from truco.engine import Do, replay
 from truco.engine.fairness import verify_record
+from truco.protocol.replays import NoSuchMatch, download_record, match_replay, table_stats
 from truco.table import Contribute, Rematch
 from truco.table.hands import match_record
-from truco.table.replays import NoSuchMatch, download_record, match_replay, table_stats
 
 from .table_driver import Driver
 from .test_casual import play_hand

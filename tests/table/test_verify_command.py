@@ -8,8 +8,8 @@ from pathlib import Path
 import pytest
 
 from truco.cli.main import main
+from truco.protocol.replays import download_record
 from truco.table.hands import match_record
-from truco.table.replays import download_record
 
 from .test_replays import played_match
 

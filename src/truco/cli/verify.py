@@ -15,7 +15,7 @@ from typing import Any
 
 from truco.engine import ActionError, RecordError, replay
 from truco.engine.fairness import FairnessError, verify_record
-from truco.table.replays import NoSuchMatch, download_record
+from truco.protocol.replays import NoSuchMatch, download_record
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:

@@ -21,10 +21,9 @@ from starlette.routing import Route
 
 from truco.protocol import ErrorCode, ProtocolError
 from truco.protocol.lobby import MAX_BODY_BYTES
+from truco.protocol.replays import NoSuchMatch, download_record, replay_from_log, table_stats
 from truco.server.codes import normalize_code
 from truco.storage.base import StorageError
-from truco.table import Envelope, command_from_dict
-from truco.table.replays import NoSuchMatch, download_record, match_replay, table_stats
 
 CACHE_SIZE = 128
 _cache: OrderedDict[tuple[str, int, str], dict[str, Any]] = OrderedDict()
@@ -52,8 +51,7 @@ def _match_no(request: Request) -> int | None:
 
 
 def _replay_now(storage: Any, code: str, match_no: int, token: str | None) -> dict[str, Any]:
-    log = [(Envelope(command_from_dict(e.command), e.player), e.at_ms) for e in storage.log(code)]
-    return match_replay(log, match_no, token)
+    return replay_from_log(storage.log(code), match_no, token)
 
 
 async def _replay(request: Request, token: str | None) -> Response:

@@ -1,5 +1,6 @@
-"""Matches watched again: a replay built from a table's log for one viewer, the match record that
-``truco replay`` and ``truco verify`` read, and the points of a table's matches by kind. Pure.
+"""Matches watched again, as wire JSON: a replay built from a table's log for one viewer, the match
+record that ``truco replay`` and ``truco verify`` read, and the points of a table's matches by kind.
+Pure; it lives with the wire formats so that the server can serve it without reaching into the table.
 
 A replay is built the way the live views are: by applying the logged commands again and keeping,
 step by step, only the events whose audience reached the viewer. A spectator gets what everyone
@@ -11,17 +12,23 @@ votes and señas). Every seat's cards become public when the hand is over and it
 from __future__ import annotations
 
 import hmac
+from collections.abc import Iterable
 from typing import Any
 
 from truco.engine import ActionError, RecordError, public_to_dict, public_view, replay
 from truco.engine.cards import NAME
 from truco.engine.types import HandEnded, PointsAwarded
-from truco.table.commands import Create, Envelope
-from truco.table.edits import TableError
-from truco.table.effects import Audience
-from truco.table.events import event_dict
-from truco.table.reducer import apply, create
-from truco.table.state import Table
+from truco.table import (
+    Audience,
+    Create,
+    Envelope,
+    Table,
+    TableError,
+    apply,
+    command_from_dict,
+    create,
+    event_dict,
+)
 
 KEPT = frozenset({
     "match_started", "hand_started", "card_played", "called", "answered", "went_to_mazo", "tanto_sung",
@@ -57,6 +64,12 @@ def _felt(t: Table) -> dict[str, Any]:
     p = public_to_dict(public_view(t.game))
     return {k: p[k] for k in ("hand_no", "dealer", "mano", "score", "rounds", "results", "sung", "shown",
                               "folded", "truco_value", "hand_over")}
+
+
+def replay_from_log(entries: Iterable[Any], match_no: int, token: str | None = None) -> dict[str, Any]:
+    """``match_replay`` from stored log entries (``truco.storage.LogEntry``: command, player, at_ms)."""
+    return match_replay([(Envelope(command_from_dict(e.command), e.player), e.at_ms) for e in entries],
+                        match_no, token)
 
 
 def match_replay(log: list[tuple[Envelope, int]], match_no: int, token: str | None = None) -> dict[str, Any]:
