@@ -60,6 +60,9 @@ class Leases:
         self.on_lost: Callable[[str], None] = lambda table_id: None
         """Called for a table this node no longer owns (its lease taken, or its write fenced)."""
         self._last_renewed = time.monotonic()
+        self.out_of_touch = False
+        """The last renewal came after a pause longer than most of a lease (the node was frozen, or cut
+        off): the other nodes may have taken our tables and forgotten our sockets."""
         self._renew = redis.register_script(_RENEW)
         self._release = redis.register_script(_RELEASE)
         self._tasks: set[asyncio.Task[None]] = set()
@@ -105,6 +108,7 @@ class Leases:
         """Renew every lease (and this node's alive mark) in one call; returns the tables lost."""
         tables = sorted(self.mine)
         retake = time.monotonic() - self._last_renewed < self.ttl_ms / 1000 * 0.75
+        self.out_of_touch = not retake
         lost_idx: list[int] = await self._renew(
             keys=[self.keys.alive(self.node), *(self.keys.lease(t) for t in tables)],
             args=[self.node, self.ttl_ms, "1" if retake else "0"])

@@ -561,6 +561,12 @@ class ClusterNode:
             try:
                 for table_id in await self.leases.renew():
                     self._spawn(self._lose(table_id))
+                if self.leases.out_of_touch:  # the owners may have forgotten our sockets: reconnect them
+                    log.warning("node %s was out of touch past its lease; its relayed sockets reconnect",
+                                self.node)
+                    for proxy in list(self._proxies.values()):
+                        self._drop_proxy(proxy, "this server was out of touch; reconnect")
+                await self.redis.sadd(self.keys.nodes, self.node)
                 await self.redis.set(self.keys.lobby(self.node), orjson.dumps(self.rt.list_open_tables()),
                                      px=int(self.cfg.tick_s * 3000))
                 if not self.leaving:

@@ -141,8 +141,10 @@ async def health(request: Request) -> Response:
         window = min(60.0, max(1.0, float(request.query_params.get("window", "60"))))
     except ValueError:
         window = 60.0
-    return _JSON({"ok": True, "protocol": PROTOCOL_VERSION, "tables": len(s.tables.table_ids()),
-                  **s.loop_health.summary(window)})
+    held = s.tables.table_ids()
+    extra = {"held": held} if request.query_params.get("tables") == "1" else {}
+    return _JSON({"ok": True, "protocol": PROTOCOL_VERSION, "tables": len(held),
+                  **s.loop_health.summary(window), **extra})
 
 
 async def list_tables(request: Request) -> Response:

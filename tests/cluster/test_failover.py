@@ -1,0 +1,189 @@
+"""A node that dies, a node that freezes, a Redis that restarts: every table goes on, nothing acked
+is lost, and no table is ever held live by two nodes at once."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import random
+import signal
+import time
+
+import httpx
+import pytest
+import redis
+
+from truco.storage.postgres import PostgresStorage
+
+from .conftest import LEASE_MS, Cluster
+from .tables import Table, audit
+from .test_many_tables import close_all, finish, make_tables
+
+
+def holders(cluster: Cluster, codes: list[str]) -> dict[str, str | None]:
+    r = redis.Redis.from_url(cluster.redis.url)
+    try:
+        values = r.mget([f"truco:lease:{c}" for c in codes])
+    finally:
+        r.close()
+    return {c: None if v is None else v.decode() for c, v in zip(codes, values, strict=True)}
+
+
+async def held_by_node(cluster: Cluster, http: httpx.AsyncClient) -> dict[int, set[str]]:
+    """What each live node answers it holds, asked at the same moment."""
+    nodes = [(i, n) for i, n in enumerate(cluster.nodes) if n in cluster.live()]
+
+    async def ask(n: object) -> set[str]:
+        try:
+            r = await http.get(f"{n.url}/health", params={"tables": "1"}, timeout=2)  # type: ignore[attr-defined]
+            return set(r.json()["held"])
+        except (httpx.HTTPError, ValueError):
+            return set()
+
+    answers = await asyncio.gather(*(ask(n) for _, n in nodes))
+    return {i: a for (i, _), a in zip(nodes, answers, strict=True)}
+
+
+class OwnershipWatch:
+    """Samples every live node's tables all along; any table two nodes hold at once is recorded."""
+
+    def __init__(self, cluster: Cluster) -> None:
+        self.cluster = cluster
+        self.twice: list[tuple[str, list[int]]] = []
+        self.samples = 0
+        self._task: asyncio.Task[None] | None = None
+
+    async def _run(self) -> None:
+        async with httpx.AsyncClient() as http:
+            while True:
+                held = await held_by_node(self.cluster, http)
+                seen: dict[str, list[int]] = {}
+                for i, tables in held.items():
+                    for t in tables:
+                        seen.setdefault(t, []).append(i)
+                self.twice += [(t, nodes) for t, nodes in seen.items() if len(nodes) > 1]
+                self.samples += 1
+                await asyncio.sleep(0.05)
+
+    def __enter__(self) -> OwnershipWatch:
+        self._task = asyncio.create_task(self._run())
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        assert self._task is not None
+        self._task.cancel()
+
+
+async def wait_for(pred: object, timeout: float, what: str) -> None:
+    deadline = time.monotonic() + timeout
+    while not pred():  # type: ignore[operator]
+        if time.monotonic() > deadline:
+            raise TimeoutError(what)
+        await asyncio.sleep(0.02)
+
+
+def audit_all(postgres_url: str, tables: list[Table]) -> None:
+    storage = PostgresStorage(postgres_url, pool_size=2)
+    try:
+        for t in tables:
+            log = storage.log(t.code)
+            assert [e.version for e in log] == list(range(1, len(log) + 1))
+            audit(t, log)
+    finally:
+        storage.close()
+
+
+def in_vote(t: Table) -> bool:
+    return any(p.view is not None and p.view.get("vote") is not None for p in t.people)
+
+
+def mid_hand(t: Table) -> bool:
+    return any(p.view is not None and p.view["phase"] == "playing" and p.view.get("vote") is None
+               and any(r for r in (p.view.get("game") or {}).get("rounds", [])) for p in t.people)
+
+
+@pytest.mark.slow
+async def test_kill_9_of_a_node_mid_hand_and_mid_vote_loses_no_acked_command_and_every_table_ends(
+        cluster: Cluster, postgres_url: str) -> None:
+    rng = random.Random(9)
+    tables = await make_tables(cluster, rng, 15)
+    victim = 1
+    play = asyncio.create_task(finish(tables, timeout=120))
+    with OwnershipWatch(cluster) as watch:
+        def ready() -> bool:
+            owners = holders(cluster, [t.code for t in tables])
+            mine = [t for t in tables if owners[t.code] == "n1" and not t.over()]
+            return any(in_vote(t) for t in mine) and any(mid_hand(t) for t in mine)
+
+        await wait_for(ready, 120, "the victim never held a table mid-vote and one mid-hand")
+        taken = [c for c, n in holders(cluster, [t.code for t in tables]).items() if n == "n1"]
+        cluster.nodes[victim].kill9()
+        killed_at = time.monotonic()
+        await wait_for(lambda: all(h not in (None, "n1") for h in holders(cluster, taken).values()),
+                       30, "the dead node's tables were not taken over")
+        failover_s = time.monotonic() - killed_at
+        await play
+    assert all(t.over() for t in tables)
+    assert failover_s < LEASE_MS / 1000 + 5
+    assert watch.samples > 10 and watch.twice == []
+    await close_all(tables)
+    audit_all(postgres_url, tables)
+    assert sum(p.reconnects for t in tables for p in t.people) > 0
+
+
+@pytest.mark.slow
+async def test_a_node_paused_past_its_lease_cannot_write_and_lets_its_tables_go(
+        cluster: Cluster, postgres_url: str) -> None:
+    rng = random.Random(19)
+    tables = await make_tables(cluster, rng, 9)
+    frozen = 2
+    play = asyncio.create_task(finish(tables, timeout=120))
+    await wait_for(lambda: any("n2" in holders(cluster, [t.code for t in tables]).values()
+                               for _ in [0]), 30, "n2 holds no table")
+    codes = [t.code for t in tables if not t.over()]
+    taken = [c for c, n in holders(cluster, codes).items() if n == "n2"]
+    node = cluster.nodes[frozen]
+    assert node.proc is not None
+    node.proc.send_signal(signal.SIGSTOP)
+    cluster.stopped.add(frozen)
+    await wait_for(lambda: all(h not in (None, "n2") for h in holders(cluster, taken).values()),
+                   30, "the frozen node's tables were not taken over")
+    node.proc.send_signal(signal.SIGCONT)
+    cluster.stopped.discard(frozen)
+    async with httpx.AsyncClient() as http:
+        deadline = time.monotonic() + 30
+        while True:
+            try:
+                r = await http.get(f"{node.url}/health", params={"tables": "1"}, timeout=5)
+                still = set(r.json()["held"]) & set(taken)
+            except httpx.HTTPError as e:  # waking up: busy with what queued while it slept
+                still = {repr(e)}
+            if not still:
+                break
+            assert time.monotonic() < deadline, f"n2 still holds {still}"
+            await asyncio.sleep(0.05)
+    await play
+    assert all(t.over() for t in tables)
+    await close_all(tables)
+    audit_all(postgres_url, tables)
+    log = cluster.log_of(frozen)
+    assert "let go of table" in log
+
+
+@pytest.mark.slow
+async def test_a_redis_restart_mid_match_loses_nothing_accepted_and_play_goes_on(
+        cluster: Cluster, postgres_url: str) -> None:
+    rng = random.Random(29)
+    tables = await make_tables(cluster, rng, 9)
+    play = asyncio.create_task(finish(tables, timeout=120))
+    await wait_for(lambda: sum(p.version for t in tables for p in t.people) > 400, 60, "no play")
+    assert not all(t.over() for t in tables)
+    cluster.redis.stop()
+    cluster.redis.start()  # empty: no lease, no lobby, no node list
+    with contextlib.suppress(Exception):
+        await play
+    assert play.exception() is None
+    assert all(t.over() for t in tables)
+    await close_all(tables)
+    audit_all(postgres_url, tables)
+    assert any("back on Redis" in cluster.log_of(i) for i in range(3))
