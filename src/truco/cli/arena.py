@@ -1,6 +1,7 @@
 """``truco arena``: measure two players against each other on duplicate deals, or run the pool report.
 
-``--a``/``--b`` take a level (``random``, ``facil``, ``normal``, ``dificil``), a style (``bluffer``,
+``--a``/``--b`` take a level (``random``, ``facil``, ``normal``, ``dificil``, ``maestro``, or the frozen
+``dificil-1``), a style (``bluffer``,
 ``calling-station``, ``tight``, ``envido-maniac``, ``early-mazo``, ``loner``) or an attacker
 (``attack:<level>``). ``--pool`` plays every level against every style instead (docs/bots.md).
 """
@@ -19,13 +20,14 @@ from rich.table import Table
 from truco.bots import LEVELS
 from truco.bots.arena import ArenaConfig, run_arena
 from truco.bots.pool import PoolConfig, cell, run_pool
+from truco.bots.registry import ALL_LEVELS
 from truco.bots.roster import ATTACK, NAMES
 from truco.bots.styles import STYLES
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--a", choices=NAMES, metavar="PLAYER",
-                        help=f"the player measured: a level ({', '.join(LEVELS)}), a style "
+                        help=f"the player measured: a level ({', '.join(ALL_LEVELS)}), a style "
                              f"({', '.join(STYLES)}) or {ATTACK}<level>")
     parser.add_argument("--b", choices=NAMES, metavar="PLAYER", help="its opponent (same choices)")
     parser.add_argument("--pool", action="store_true",
