@@ -25,13 +25,22 @@ browser-deps:
 		|| echo "warning: could not install chromium; browser tests will be skipped"; \
 	fi
 
-# Services the backend contract tests start for themselves (on free ports): PostgreSQL's binaries from
-# Debian's package when no /usr/lib/postgresql/N/bin is there. Without them those tests skip, or fail
-# under TRUCO_REQUIRE_SERVICES=1 (CI).
+# Services the backend contract and cluster tests start for themselves (on free ports): PostgreSQL's
+# binaries from Debian's package when no /usr/lib/postgresql/N/bin is there, redis-server, and HAProxy
+# (the load balancer of `truco bench server --nodes`). Without them those tests skip, or fail under
+# TRUCO_REQUIRE_SERVICES=1 (CI).
 services-deps:
 	@if ! ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1 && [ "$$(id -u)" = "0" ] && command -v apt-get >/dev/null; then \
 		(apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq postgresql >/dev/null) \
 		|| echo "warning: could not install postgresql; PostgreSQL tests will be skipped"; \
+	fi
+	@if ! command -v redis-server >/dev/null && [ "$$(id -u)" = "0" ] && command -v apt-get >/dev/null; then \
+		(apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq redis-server >/dev/null) \
+		|| echo "warning: could not install redis-server; cluster tests will be skipped"; \
+	fi
+	@if ! command -v haproxy >/dev/null && [ ! -x /usr/sbin/haproxy ] && [ "$$(id -u)" = "0" ] && command -v apt-get >/dev/null; then \
+		(apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq haproxy >/dev/null) \
+		|| echo "warning: could not install haproxy; truco bench server --nodes will not run"; \
 	fi
 
 lint: $(STAMP)

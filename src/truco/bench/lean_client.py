@@ -62,6 +62,8 @@ class LeanPlayer(FollowedView, asyncio.Protocol):
         self.close_code: int | None = None
         self.transport: asyncio.Transport | None = None
         self._buf = bytearray()
+        self.bytes_in = 0
+        """Bytes this socket received (frames and their headers)."""
         self._handshake: asyncio.Future[None] | None = None
         self._upgraded = False
         self.closed = False
@@ -93,6 +95,7 @@ class LeanPlayer(FollowedView, asyncio.Protocol):
         self._changed.set()
 
     def data_received(self, data: bytes) -> None:
+        self.bytes_in += len(data)
         self._buf += data
         if not self._upgraded:
             end = self._buf.find(b"\r\n\r\n")

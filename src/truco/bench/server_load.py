@@ -18,6 +18,7 @@ import resource
 import statistics
 import tempfile
 import time
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -42,6 +43,11 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--echo-seconds", type=float, default=5.0)
     parser.add_argument("--no-echo", action="store_true", help="skip the echo comparison")
     parser.add_argument("--json", action="store_true", help="print one JSON object")
+    parser.add_argument("--nodes", type=int, default=0,
+                        help="run a cluster of N nodes (PostgreSQL, Redis, HAProxy started for the run) "
+                             "and load it through HAProxy; 0 (default): one embedded server on SQLite")
+    parser.add_argument("--kill-one", action="store_true",
+                        help="with --nodes: kill -9 one node halfway and time the takeover of its tables")
 
 
 # ----------------------------------------------------------------------------- echo
@@ -198,7 +204,15 @@ def _cpu_seconds(pid: int) -> float:
         return float("nan")
 
 
-async def _run_tables(server: ServerProcess, tables: int, pace: float, seconds: float) -> dict[str, Any]:
+Probe = Callable[[], dict[str, float]]
+"""Counters sampled when the measured window opens and closes (the difference is reported)."""
+
+
+async def _run_tables(server: ServerProcess, tables: int, pace: float, seconds: float,
+                      pids: list[int] | None = None, counters: Probe | None = None,
+                      midway: Callable[[], Awaitable[dict[str, Any]]] | None = None) -> dict[str, Any]:
+    """``pids``: the server processes whose CPU is measured (default: ``server``'s); ``midway``: run
+    halfway through the measured window (a node killed), its figures added to the result."""
     stats = _Stats()
     rng = random.Random(1)
     t0 = time.perf_counter()
@@ -234,12 +248,29 @@ async def _run_tables(server: ServerProcess, tables: int, pace: float, seconds: 
     drivers = [asyncio.create_task(_drive(t, pace, start + warmup + seconds, measure_from, stats, rng))
                for t in ready]
     await asyncio.sleep(warmup)
-    cpu0, wall0 = _cpu_seconds(server.proc.pid), time.perf_counter()
+    pids = pids or [server.proc.pid]
+    cpus0 = [_cpu_seconds(pid) for pid in pids]
+    bytes0 = sum(p.bytes_in for t in ready for p in t.players)
+    probed0 = counters() if counters is not None else {}
+    wall0 = time.perf_counter()
     own0 = _cpu_seconds(os.getpid())
     lags.clear()
+    extra: dict[str, Any] = {}
+
+    async def halfway() -> None:
+        assert midway is not None
+        await asyncio.sleep(seconds / 2)
+        extra.update(await midway())
+
+    mid = asyncio.create_task(halfway()) if midway is not None else None
     await asyncio.gather(*drivers)
+    if mid is not None:
+        await mid
     wall = time.perf_counter() - wall0
-    server_cpu = (_cpu_seconds(server.proc.pid) - cpu0) / wall
+    cpus = [_cpu_seconds(pid) - c0 for pid, c0 in zip(pids, cpus0, strict=True)]
+    probed = {k: v - probed0.get(k, 0.0) for k, v in counters().items()} if counters is not None else {}
+    bytes_in = sum(p.bytes_in for t in ready for p in t.players) - bytes0
+    server_cpu = sum(cpus) / wall
     client_cpu = (_cpu_seconds(os.getpid()) - own0) / wall
     probe.cancel()
     lags.sort()
@@ -272,6 +303,10 @@ async def _run_tables(server: ServerProcess, tables: int, pace: float, seconds: 
         "server_gc_max_ms_by_generation": health.get("gc_max_ms_by_generation"),
         "load_average": round(os.getloadavg()[0], 2), "setup_s": round(setup_s, 1),
         "goal_met": bool(lat) and p99 <= GOAL_P99_MS and stats.errors == 0,
+        "cpu_ms_per_action_by_process": [round(c * 1000 / max(1, stats.actions), 2) for c in cpus],
+        "bytes_to_players_per_action": round(bytes_in / max(1, stats.actions)),
+        "per_s": {k: round(v / wall, 1) for k, v in probed.items()},
+        **extra,
     }
 
 
@@ -291,6 +326,9 @@ def _raise_fd_limit() -> None:
 
 def run(args: argparse.Namespace) -> int:
     _raise_fd_limit()
+    if args.nodes:
+        from truco.bench.cluster_load import run_cluster
+        return run_cluster(args)
     runs = []
     for n in args.tables:
         r = measure_tables(n, args.pace, args.seconds)

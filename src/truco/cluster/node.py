@@ -151,11 +151,18 @@ class ClusterNode:
         await asyncio.wait_for(self._subscribed.wait(), 30)
         log.info("node %s joined the cluster", self.node)
 
-    async def handover(self) -> None:
+    async def handover(self, timeout: float = 8.0) -> None:
         """A graceful stop: every table is let go (its sockets reconnect elsewhere), its lease given
-        back and another node asked to take it now, before this node stops answering."""
+        back and another node asked to take it now, before this node stops answering. Whatever is
+        not handed over in ``timeout`` seconds moves when its lease lapses, as after a crash."""
         if self._handed_over:
             return
+        try:
+            await asyncio.wait_for(self._handover(), timeout)
+        except TimeoutError:
+            log.warning("node %s: the handover did not finish in time; the leases will lapse", self.node)
+
+    async def _handover(self) -> None:
         self._handed_over = True
         self.leaving = True
         try:
@@ -336,7 +343,7 @@ class ClusterNode:
                 if await self._adopt(table_id):
                     return self.node
                 raise NoSuchTable("there is no such table")
-        except RedisError as e:
+        except (RedisError, OSError) as e:
             log.warning("cannot find the owner of %s: %s", table_id, e)
             raise Moved("the server could not reach its cluster; reconnect") from None
         raise Moved("the table is moving to another server; reconnect")
@@ -484,7 +491,7 @@ class ClusterNode:
             try:
                 await self.redis.publish(self.keys.inbox(node), orjson.dumps(msgs))
                 self.stats["published"] += 1
-            except RedisError as e:  # lost: the client resyncs on a gap, or resends on a timeout
+            except (RedisError, OSError) as e:  # lost: the client resyncs on a gap, or resends on a timeout
                 log.warning("node %s: %d messages to %s lost: %s", self.node, len(msgs), node, e)
 
     async def _listen(self) -> None:
@@ -503,9 +510,15 @@ class ClusterNode:
                 while True:
                     m = await pubsub.get_message(timeout=1.0)
                     if m is not None and m["type"] == "message":
-                        self._receive(m["channel"], m["data"])
-            except RedisError as e:
+                        try:
+                            self._receive(m["channel"], m["data"])
+                        except Exception:
+                            log.exception("node %s: a message from Redis could not be handled", self.node)
+            except (RedisError, OSError) as e:
                 log.warning("node %s: Redis subscription lost (%s); retrying", self.node, e)
+                await asyncio.sleep(0.2)
+            except Exception:  # never stop listening: a node deaf to its inbox stalls its tables
+                log.exception("node %s: the Redis subscription failed; retrying", self.node)
                 await asyncio.sleep(0.2)
             finally:
                 with contextlib.suppress(Exception):
@@ -571,8 +584,10 @@ class ClusterNode:
                                      px=int(self.cfg.tick_s * 3000))
                 if not self.leaving:
                     await self._sweep()
-            except RedisError as e:
+            except (RedisError, OSError) as e:
                 log.warning("node %s: cluster tick failed: %s", self.node, e)
+            except Exception:
+                log.exception("node %s: cluster tick failed", self.node)
 
     async def _alive_nodes(self) -> list[str]:
         nodes = sorted(_text(n) for n in await self.redis.smembers(self.keys.nodes))
