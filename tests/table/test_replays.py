@@ -9,7 +9,7 @@ import pytest
 from truco.engine import Do, replay
 from truco.engine.fairness import verify_record
 from truco.protocol.replays import NoSuchMatch, download_record, match_replay, table_stats
-from truco.table import Contribute, Rematch
+from truco.table import Award, Contribute, Rematch
 from truco.table.hands import match_record
 
 from .table_driver import Driver
@@ -139,3 +139,27 @@ def test_the_statistics_split_every_point_into_envido_truco_and_flor_and_count_h
     assert [points["envido"][t] + points["truco"][t] + points["flor"][t] for t in (0, 1)] == list(won)
     assert sum(stats["hands_won"]) == len(d.t.hands)
     assert stats["counted"] == 1
+
+
+def test_a_cancelled_match_is_replayed_up_to_its_last_hand_whose_deal_is_revealed():
+    d = Driver()
+    end_hand(d)
+    t0 = d.now
+    d.drop(3)
+    d.at(60_000, t0)
+    assert d.t.result is not None and d.t.result.cancelled
+    r = match_replay(d.log, 1)
+    assert r["cancelled"] and [h["hand_no"] for h in r["hands"]] == [1, 2]
+    last = r["hands"][-1]
+    assert last["end"] is not None and last["fairness"]["hand_no"] == 2 and last["dealt"]
+
+
+def test_a_casual_match_is_replayed_with_the_hosts_awards():
+    d = Driver(mode="casual", target=15)
+    play_hand(d)
+    for _ in range(4):
+        d.send(0, Award(1, 4))
+    r = match_replay(d.log, 1)
+    told = [e["type"] for h in r["hands"] for s in h["steps"] for e in s["events"]]
+    assert told.count("awarded") == 4 and "card_played" in told
+    assert r["result"]["winner"] == 1
