@@ -234,7 +234,7 @@ async def _run_tables(server: ServerProcess, tables: int, pace: float, seconds: 
     warmup = min(3.0, pace * 2)
     start = loop.time()
     measure_from = time.perf_counter() + warmup
-    assert server.proc is not None
+    assert pids or server.proc is not None
     lags: list[float] = []
 
     async def lag_probe() -> None:
@@ -248,7 +248,7 @@ async def _run_tables(server: ServerProcess, tables: int, pace: float, seconds: 
     drivers = [asyncio.create_task(_drive(t, pace, start + warmup + seconds, measure_from, stats, rng))
                for t in ready]
     await asyncio.sleep(warmup)
-    pids = pids or [server.proc.pid]
+    pids = pids or [server.proc.pid]  # type: ignore[union-attr]
     cpus0 = [_cpu_seconds(pid) for pid in pids]
     bytes0 = sum(p.bytes_in for t in ready for p in t.players)
     probed0 = counters() if counters is not None else {}

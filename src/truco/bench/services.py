@@ -58,6 +58,7 @@ def postgres(root: Path) -> Iterator[str]:
     data = root / "pg"
     data.mkdir()
     if os.geteuid() == 0:  # PostgreSQL refuses to run as root
+        os.chmod(root, 0o711)  # a temporary directory is root's alone: let the postgres user through
         pw = pwd.getpwnam("postgres")
         os.chown(data, pw.pw_uid, pw.pw_gid)
         run_as = {"user": pw.pw_uid, "group": pw.pw_gid, "extra_groups": []}
@@ -112,7 +113,7 @@ def haproxy_config(listen_port: int, node_ports: Sequence[int]) -> str:
 # `truco bench server --nodes N` writes this same file for its own ports (truco.bench.services).
 
 global
-    maxconn 200000
+    # no maxconn: HAProxy derives it from `ulimit -n` (each socket costs it two descriptors)
 
 defaults
     mode http
