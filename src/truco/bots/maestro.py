@@ -48,7 +48,7 @@ class MaestroParams(Params):
     high_worlds: int = 160
     """Worlds when the stakes are high (``high_stakes``)."""
     high_candidates: int = 480
-    record_weight: float = 4.0
+    record_weight: float = 2.0
     """How many answers of a rival team weigh as much as the rational model of its answers."""
     early_bluff_prior: tuple[float, float] = (0.5, 9.5)
     """Beta prior (bluffs, value calls) of a rival's first-round truco calls."""
