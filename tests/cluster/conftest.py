@@ -23,8 +23,8 @@ from truco.bench.server_process import ServerProcess, free_port
 
 __all__ = ["postgres_server", "postgres_url"]
 
-LEASE_MS = 2400
-"""Short leases, so a dead node's tables move in about two seconds (the default is 4 s)."""
+LEASE_MS = 3000
+"""Short leases, so a dead node's tables move in about three seconds (the default is 4 s)."""
 
 
 def redis_server_bin() -> str | None:

@@ -187,3 +187,27 @@ async def test_a_redis_restart_mid_match_loses_nothing_accepted_and_play_goes_on
     await close_all(tables)
     audit_all(postgres_url, tables)
     assert any("back on Redis" in cluster.log_of(i) for i in range(3))
+
+
+@pytest.mark.slow
+async def test_a_node_stopped_with_sigterm_hands_its_tables_over_before_its_lease_would_lapse(
+        cluster: Cluster, postgres_url: str) -> None:
+    rng = random.Random(39)
+    tables = await make_tables(cluster, rng, 9)
+    play = asyncio.create_task(finish(tables, timeout=120))
+    await wait_for(lambda: "n0" in holders(cluster, [t.code for t in tables if not t.over()]).values(),
+                   30, "n0 holds no table in play")
+    taken = [c for c, n in holders(cluster, [t.code for t in tables]).items() if n == "n0"]
+    node = cluster.nodes[0]
+    assert node.proc is not None
+    node.proc.send_signal(signal.SIGTERM)
+    stopped_at = time.monotonic()
+    await wait_for(lambda: all(h not in (None, "n0") for h in holders(cluster, taken).values()),
+                   30, "the stopping node's tables were not taken over")
+    handover_s = time.monotonic() - stopped_at
+    await play
+    assert all(t.over() for t in tables)
+    await close_all(tables)
+    audit_all(postgres_url, tables)
+    assert "handed its tables over" in cluster.log_of(0)
+    assert handover_s < LEASE_MS / 1000 + 2

@@ -79,7 +79,7 @@ def node_factory(redis_url: str, node_id: str | None, lease_ms: int,
 
     def make(rt: Runtime) -> ScaleOut:
         redis = Redis.from_url(redis_url, socket_timeout=5, socket_connect_timeout=2)
-        cfg = NodeConfig(name, lease_ms=lease_ms)
+        cfg = NodeConfig(name, lease_ms=lease_ms, tick_s=lease_ms / 4000)  # four renewals per lease
         rate = os.environ.get("TRUCO_HTTP_RATE")
         if rate:
             cfg.http_rate = float(rate)

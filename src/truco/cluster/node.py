@@ -93,7 +93,8 @@ class NodeConfig:
     lease_ms: int = 4000
     """How long a table's lease lasts unrenewed: a dead node's tables move on after about this long."""
     tick_s: float = 1.0
-    """Leases renewed, lobby listing published, dead nodes looked for: this often."""
+    """Leases renewed, lobby listing published, dead nodes looked for: this often (a quarter of the
+    lease: three late ticks in a row, a loop stalled that long, before a lease lapses)."""
     rpc_timeout_s: float = 5.0
     prefix: str = "truco"
     http_rate: float = 2.0
