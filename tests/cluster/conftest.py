@@ -100,14 +100,14 @@ class Cluster:
     stopped: set[int] = field(default_factory=set)
     """Nodes SIGSTOPped: alive, but not answering."""
 
-    def add_node(self) -> ServerProcess:
+    def add_node(self, **env: str) -> ServerProcess:
         i = len(self.nodes)
         port = free_port()
         argv = [sys.executable, "-m", "truco.cli.main", "serve", "--host", "127.0.0.1", "--port", str(port),
                 "--db", self.db, "--redis", self.redis.url, "--node-id", f"n{i}", "--quiet"]
         node = ServerProcess(argv, port, log=self.root / f"node{i}.log",
                              env={"TRUCO_HTTP_RATE": "0", "TRUCO_LEASE_MS": str(LEASE_MS),
-                                  "TRUCO_LOG_LEVEL": "info"})
+                                  "TRUCO_LOG_LEVEL": "info", **env})
         self.nodes.append(node.start(timeout=60))
         return node
 

@@ -41,10 +41,12 @@ def _redis_counters(url: str) -> dict[str, float]:
     try:
         stats = r.info("stats")
         commands = r.info("commandstats")
+        cpu = r.info("cpu")
     finally:
         r.close()
     publish = commands.get("cmdstat_publish", {})
-    return {"redis_commands": float(stats["total_commands_processed"]),
+    return {"redis_cpu_ms": 1000 * float(cpu["used_cpu_user"]) + 1000 * float(cpu["used_cpu_sys"]),
+            "redis_commands": float(stats["total_commands_processed"]),
             "redis_publishes": float(publish.get("calls", 0) if isinstance(publish, dict) else 0)}
 
 
@@ -117,7 +119,8 @@ def run_cluster(args: argparse.Namespace) -> int:
         print(f"  bytes to the players per action {r['bytes_to_players_per_action']}")
         print(f"  storage commits/s {per_s.get('storage_commits')}, PostgreSQL transactions/s "
               f"{per_s.get('pg_transactions')}, Redis commands/s {per_s.get('redis_commands')} "
-              f"(publishes/s {per_s.get('redis_publishes')})")
+              f"(publishes/s {per_s.get('redis_publishes')}); Redis CPU "
+              f"{per_s.get('redis_cpu_ms', 0) / max(1.0, r['actions_per_s']):.2f} ms per action")
         if "failover_s" in r:
             print(f"  killed one node (kill -9) holding {r['killed_node_tables']} tables: "
                   f"every one had a new owner after {r['failover_s']} s")

@@ -133,6 +133,9 @@ class ClusterNode:
         self._outbox: dict[str, list[dict[str, Any]]] = {}
         self._outbox_ready = asyncio.Event()
         self._adopting: dict[str, asyncio.Future[bool]] = {}
+        self._hints: dict[str, str] = {}
+        """The owner of each table this node relays sockets for: a command goes there without asking
+        Redis first (a stale hint costs one "not here" answer, then the lease is read)."""
         self._tasks: set[asyncio.Task[Any]] = set()
         self._loops: list[asyncio.Task[None]] = []
         self._subscribed = asyncio.Event()
@@ -272,6 +275,7 @@ class ClusterNode:
                 self._proxies.pop(cid, None)
                 continue
             proxy.conn.player = reply["player"]
+            self._hints[table_id] = owner
             return proxy.conn
         raise Moved("the table is moving to another server; reconnect")
 
@@ -295,15 +299,21 @@ class ClusterNode:
     async def submit(self, table_id: str, token: str, command: PlayerCommand,
                      cid: str | None = None) -> SubmitResult:
         for _ in range(3):
-            owner = await self._owner(table_id)
+            owner = self._hints.get(table_id) or await self._owner(table_id)
             if owner == self.node:
                 try:
                     return await self.rt.submit(table_id, token, command, cid)
                 except Moved:
                     continue
-            reply = await self._ask(owner, {"op": "submit", "table": table_id, "token": token,
-                                            "cmd": command_to_dict(command), "cid": cid})
-            if reply is not None:
+            try:
+                reply = await self._ask(owner, {"op": "submit", "table": table_id, "token": token,
+                                                "cmd": command_to_dict(command), "cid": cid})
+            except Moved:
+                self._hints.pop(table_id, None)
+                raise
+            if reply is None:
+                self._hints.pop(table_id, None)
+            else:
                 return SubmitResult(reply["accepted"], reply["version"], reply.get("reason"),
                                     bool(reply.get("duplicate")), ErrorCode(reply["code"]), reply.get("why"))
         raise Moved("the table is moving to another server; reconnect")
@@ -365,6 +375,7 @@ class ClusterNode:
             del self._adopting[table_id]
             fut.set_result(ok)
         if ok:
+            self._hints.pop(table_id, None)
             self.stats["adopted"] += 1
             log.info("node %s took table %s at version %d", self.node, table_id, self.rt.version(table_id))
             with contextlib.suppress(RedisError):
@@ -557,12 +568,15 @@ class ClusterNode:
     def _moved(self, table_id: str, owner: str) -> None:
         if owner == self.node:
             return
+        self._hints.pop(table_id, None)
         if self.rt.holds(table_id):
             self._spawn(self._lose(table_id))
         for proxy in [p for p in self._proxies.values() if p.table_id == table_id and p.owner != owner]:
             self._drop_proxy(proxy, "the table moved to another server; reconnect")
 
     def _drop_proxy(self, proxy: _Proxy, reason: str) -> None:
+        if self._hints.get(proxy.table_id) == proxy.owner:
+            del self._hints[proxy.table_id]
         if self._proxies.get(proxy.conn.conn_id) is proxy:
             del self._proxies[proxy.conn.conn_id]
             proxy.conn.close(CloseCode.GOING_AWAY, reason)
