@@ -22,7 +22,7 @@ import httpx
 
 from truco.bench.server_load import _run_tables
 from truco.bench.server_process import ServerProcess, free_port
-from truco.bench.services import haproxy, postgres, redis_server
+from truco.bench.services import haproxy, postgres, redis_server, tree_cpu_seconds
 
 
 def _pg_counters(url: str) -> dict[str, float]:
@@ -77,7 +77,7 @@ async def _kill_one(nodes: list[ServerProcess], redis_url: str) -> dict[str, Any
 def measure_cluster(tables: int, nodes: int, pace: float, seconds: float, kill_one: bool) -> dict[str, Any]:
     with tempfile.TemporaryDirectory(prefix="truco-bench-cluster-") as tmp, ExitStack() as stack:
         root = Path(tmp)
-        db = stack.enter_context(postgres(root))
+        db, pg_pid = stack.enter_context(postgres(root))
         redis_url = stack.enter_context(redis_server(root))
         procs: list[ServerProcess] = []
         for i in range(nodes):
@@ -93,7 +93,8 @@ def measure_cluster(tables: int, nodes: int, pace: float, seconds: float, kill_o
         pids = [p.proc.pid for p in procs if p.proc is not None]
 
         def probe() -> dict[str, float]:
-            return {**_pg_counters(db), **_redis_counters(redis_url)}
+            return {**_pg_counters(db), **_redis_counters(redis_url),
+                    "pg_cpu_ms": 1000 * tree_cpu_seconds(pg_pid)}
 
         midway = (lambda: _kill_one(procs, redis_url)) if kill_one else None
         result = asyncio.run(_run_tables(front, tables, pace, seconds, pids=pids, counters=probe,
@@ -120,7 +121,8 @@ def run_cluster(args: argparse.Namespace) -> int:
         print(f"  storage commits/s {per_s.get('storage_commits')}, PostgreSQL transactions/s "
               f"{per_s.get('pg_transactions')}, Redis commands/s {per_s.get('redis_commands')} "
               f"(publishes/s {per_s.get('redis_publishes')}); Redis CPU "
-              f"{per_s.get('redis_cpu_ms', 0) / max(1.0, r['actions_per_s']):.2f} ms per action")
+              f"{per_s.get('redis_cpu_ms', 0) / max(1.0, r['actions_per_s']):.2f} ms per action, "
+              f"PostgreSQL CPU {per_s.get('pg_cpu_ms', 0) / max(1.0, r['actions_per_s']):.2f} ms per action")
         if "failover_s" in r:
             print(f"  killed one node (kill -9) holding {r['killed_node_tables']} tables: "
                   f"every one had a new owner after {r['failover_s']} s")

@@ -46,9 +46,26 @@ def _wait_port(port: int, proc: subprocess.Popen[bytes], what: str, timeout: flo
             time.sleep(0.05)
 
 
+def tree_cpu_seconds(pid: int) -> float:
+    """CPU seconds (user + system) of a process and its children alive now (PostgreSQL's backends)."""
+    tick = os.sysconf("SC_CLK_TCK")
+    total = 0.0
+    for entry in Path("/proc").iterdir():
+        if not entry.name.isdigit():
+            continue
+        try:
+            fields = (entry / "stat").read_text().rsplit(")", 1)[1].split()
+        except OSError:
+            continue
+        if int(entry.name) == pid or int(fields[1]) == pid:
+            total += (int(fields[11]) + int(fields[12])) / tick
+    return total
+
+
 @contextlib.contextmanager
-def postgres(root: Path) -> Iterator[str]:
-    """A PostgreSQL cluster (fsync off: it measures the server, not this disk); yields its URL."""
+def postgres(root: Path) -> Iterator[tuple[str, int]]:
+    """A PostgreSQL cluster (fsync off: it measures the server, not this disk); yields its URL and
+    the postmaster's pid."""
     bins = sorted(glob.glob("/usr/lib/postgresql/*/bin"), key=lambda p: int(Path(p).parent.name),
                   reverse=True)
     bindir = next((Path(b) for b in bins if (Path(b) / "initdb").exists()), None)
@@ -83,7 +100,7 @@ def postgres(root: Path) -> Iterator[str]:
                 if time.monotonic() > deadline:
                     raise
                 time.sleep(0.1)
-        yield url
+        yield url, proc.pid
     finally:
         _stop(proc, signal.SIGINT)
 
