@@ -20,7 +20,7 @@ from typing import Any
 
 import httpx
 
-from truco.bench.server_load import _run_tables
+from truco.bench.server_load import _run_tables, raise_fd_limit
 from truco.bench.server_process import ServerProcess, free_port
 from truco.bench.services import haproxy, postgres, redis_server, tree_cpu_seconds
 
@@ -103,7 +103,8 @@ def measure_cluster(tables: int, nodes: int, pace: float, seconds: float, kill_o
         return result
 
 
-def run_cluster(args: argparse.Namespace) -> int:
+def run(args: argparse.Namespace) -> int:
+    raise_fd_limit()
     for n in args.tables:
         r = measure_cluster(n, args.nodes, args.pace, args.seconds, args.kill_one)
         if args.json:

@@ -11,6 +11,7 @@ import importlib
 from truco.bench import engine_speed
 
 SERVER_LOAD = "truco.bench.server_load"
+CLUSTER_LOAD = "truco.bench.cluster_load"
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -27,7 +28,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 def run(args: argparse.Namespace) -> int:
     if args.target == "server":
-        server = importlib.import_module(SERVER_LOAD)
+        server = importlib.import_module(CLUSTER_LOAD if args.nodes else SERVER_LOAD)
         rc: int = server.run(args)
         return rc
     return engine_speed.run(args)

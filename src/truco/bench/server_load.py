@@ -318,17 +318,14 @@ def measure_tables(tables: int, pace: float, seconds: float) -> dict[str, Any]:
             return asyncio.run(_run_tables(server, tables, pace, seconds))
 
 
-def _raise_fd_limit() -> None:
+def raise_fd_limit() -> None:
     _soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
     with contextlib.suppress(ValueError, OSError):
         resource.setrlimit(resource.RLIMIT_NOFILE, (hard, hard))
 
 
 def run(args: argparse.Namespace) -> int:
-    _raise_fd_limit()
-    if args.nodes:
-        from truco.bench.cluster_load import run_cluster
-        return run_cluster(args)
+    raise_fd_limit()
     runs = []
     for n in args.tables:
         r = measure_tables(n, args.pace, args.seconds)
