@@ -20,8 +20,9 @@ from truco.engine.cards import NAME, shuffled_deck_sha256
 from truco.engine.fairness import dealt_from_seed
 from truco.protocol import SUBPROTOCOL, TOKEN_PREFIX
 
-CHECKED_HAND = "window.__truco.state().extra.fair?.hand_no ?? 0"
-"""The last hand whose deal the phone checked."""
+CHECKED_MINE = ("window.__truco.state().extra.fair?.result.checks"
+                ".some((c) => c.key === 'fair_mine_in' && !c.late) ?? false")
+"""The last deal the phone checked had this phone's contribution in it."""
 MARK_SIZE = ("() => { const r = document.querySelector('[data-testid=fair-mark]')?.getBoundingClientRect();"
              " return r && r.width ? [r.width, r.height] : null; }")
 SIZES: dict[str, ViewportSize] = {"": {"width": 390, "height": 844}, "-360": {"width": 360, "height": 740}}
@@ -112,14 +113,16 @@ def test_after_a_hand_the_phone_shows_the_deal_verified_with_its_details(browser
     for suffix, size in SIZES.items():
         ctx, phone = new_phone(browser)
         phone.set_viewport_size(size)
-        for _ in range(4):  # a falta envido may end a match against random bots in its first hand
+        for _ in range(4):  # a falta envido may end a match against bots in its first hand: again
             seat = live_server.post("/api/tables", {"settings": {"players": 4, "target": 30}, "name": "Ana",
-                                                    "bots": "random"})
+                                                    "bots": "normal"})
             set_seat(phone, live_server.url, seat["code"], seat["token"], "Ana")
-            expect(phone.locator("#app[data-screen=table]")).to_be_visible()
-            # hand 1 was dealt before this phone could contribute; its contribution goes into hand 2
-            if play_until(phone, lambda p=phone: p.evaluate(CHECKED_HAND) >= 2):
+            expect(phone.locator("#app[data-screen=table], #app[data-screen=match_end]")).to_be_visible()
+            # hand 1 was dealt before this phone could contribute; its contribution goes into a later one
+            if play_until(phone, lambda p=phone: p.evaluate(CHECKED_MINE)):
                 break
+        else:
+            raise AssertionError("four matches ended in their first hand")
         mark = phone.locator("[data-testid=fair-mark]")
         expect(mark).to_be_visible()
         expect(mark).to_have_class("btn ghost small fair-mark ok")
