@@ -6,7 +6,7 @@ import { api, forgetSeat, normalizeCode, PATHS, savedSeat, saveSeat, TableSocket
 import { clear, h } from "./dom.js";
 import { getLang, refusal, setLang, t } from "./i18n.js";
 import { joinScreen } from "./lobby.js";
-import { newContribution, recall, remember, verifyReveal } from "./fairness.js";
+import { forget, newContribution, recall, remember, verifyReveal } from "./fairness.js";
 import { cancelKey, toModel } from "./model.js";
 import { primeAnimations } from "./table.js";
 import { render, startTicker } from "./view.js";
@@ -168,6 +168,7 @@ function noteFairness(view) {
     }
     result.ok = result.checks.every((c) => c.ok);
     store.extra.fair = { key: `${r.match_no}:${r.hand_no}`, ...r, result };
+    forget(code, r.match_no, r.hand_no - 1); // what the phone kept of a hand checked before
   }
 }
 

@@ -140,6 +140,9 @@ const KEY = (code, match, hand) => `truco.fair.${code}.${match}.${hand}`;
 export function recall(code, match, hand) {
   try { return JSON.parse(localStorage.getItem(KEY(code, match, hand)) || "null") || {}; } catch (_) { return {}; }
 }
+export function forget(code, match, hand) {
+  try { localStorage.removeItem(KEY(code, match, hand)); } catch (_) { /* private mode */ }
+}
 export function remember(code, match, hand, patch) {
   const now = { ...recall(code, match, hand), ...patch };
   try { localStorage.setItem(KEY(code, match, hand), JSON.stringify(now)); } catch (_) { /* private mode */ }
