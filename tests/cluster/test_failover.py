@@ -8,6 +8,7 @@ import contextlib
 import random
 import signal
 import time
+from typing import Any
 
 import httpx
 import pytest
@@ -16,6 +17,7 @@ import redis
 from truco.storage.postgres import PostgresStorage
 
 from .conftest import LEASE_MS, Cluster
+from .roaming import Roamer
 from .tables import Table, audit
 from .test_many_tables import close_all, finish, make_tables
 
@@ -211,3 +213,53 @@ async def test_a_node_stopped_with_sigterm_hands_its_tables_over_before_its_leas
     audit_all(postgres_url, tables)
     assert "handed its tables over" in cluster.log_of(0)
     assert handover_s < LEASE_MS / 1000 + 2
+
+
+def _essentials(view: dict[str, Any]) -> dict[str, Any]:
+    g = view["game"]
+    return {"seat": view["me"]["seat"], "phase": view["phase"], "cards": g["cards"], "score": g["score"],
+            "turn": g["turn"], "rounds": g["rounds"], "hand_no": g["hand_no"],
+            "legal": sorted(str(a) for a in view["legal"]),
+            "vote": view["vote"] and {k: view["vote"][k] for k in ("team", "call", "options")}}
+
+
+@pytest.mark.slow
+async def test_after_kill_9_of_its_owner_a_table_has_the_same_cards_score_turn_and_call_on_another_node(
+        cluster: Cluster) -> None:
+    owner, *others = cluster.nodes
+    async with httpx.AsyncClient(timeout=20) as http:
+        r = await http.post(f"{owner.url}/api/tables", json={"name": "Ana", "settings": {"players": 2}})
+        host = r.json()
+        r = await http.post(f"{others[0].url}/api/tables/{host['code']}/join", json={"name": "Beto"})
+        guest = r.json()
+    assert holders(cluster, [host["code"]])[host["code"]] == "n0"
+    rng = random.Random(5)
+
+    def away() -> list[str]:  # the people's sockets stay off the node that will die
+        return [n.ws_url for n in cluster.live() if n is not owner]
+
+    people = [Roamer(away, host["code"], t, random.Random(rng.random()))
+              for t in (host["token"], guest["token"])]
+    for p in people:
+        await p.ensure()
+    assert (await people[1].command({"type": "sit", "seat": 1}))["type"] == "ack"
+    assert (await people[0].command({"type": "start"}))["type"] == "ack"
+    await wait_for(lambda: all(p.view and p.view["phase"] == "playing" for p in people), 20, "no start")
+    mover = next(p for p in people if p.view and any(a["do"] == "truco" for a in p.view["legal"]))
+    assert (await mover.command({"type": "act", "do": "truco"}))["type"] == "ack"  # a call to answer
+    version = mover.version
+    await wait_for(lambda: all(p.version == version for p in people), 20, "the call did not reach both")
+    before = [_essentials(p.view) for p in people]  # type: ignore[arg-type]
+    assert any(b["vote"] is not None or "quiero" in str(b["legal"]) for b in before)
+
+    owner.kill9()
+    await wait_for(lambda: all(p.sock is None or p.sock.closed or p.version > version for p in people),
+                   30, "the sockets never noticed")
+    for p in people:
+        await p.ensure()
+        await p.sock.until(lambda s: s.version > version, 30)  # type: ignore[union-attr]
+    after = [_essentials(p.view) for p in people]  # type: ignore[arg-type]
+    assert after == before
+    assert holders(cluster, [host["code"]])[host["code"]] in ("n1", "n2")
+    for p in people:
+        await p.close()
