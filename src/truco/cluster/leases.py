@@ -77,6 +77,7 @@ class Leases:
                 self.mine.add(table_id)
                 await self.redis.sadd(self.keys.owned(self.node), table_id)
         except RedisError as e:
+            self.mine.discard(table_id)  # the lease, if it was set, lapses by itself
             log.warning("cannot claim table %s: %s", table_id, e)
             raise LobbyError("the server could not reach its cluster; try again") from None
         return bool(won)
