@@ -272,7 +272,8 @@ async def test_a_bot_waits_before_the_first_move_of_a_hand(make_runtime: MakeRun
             clock.advance(500)
             await rt.settle()
         # the bot may have called: decline it, else leave the hand
-        await submit(rt, c.table_id, c.token, {"type": "act", "do": "no_quiero" if game().pending else "mazo"})
+        do = "no_quiero" if game().pending else "mazo"
+        await submit(rt, c.table_id, c.token, {"type": "act", "do": do})
         if game().turn == 1 and game().history == ():
             break
     else:
