@@ -69,6 +69,7 @@ const ES = {
   level_facil: "fácil",
   level_normal: "normal",
   level_dificil: "difícil",
+  level_maestro: "maestro",
   // table
   dealer: "reparte",
   mano: "mano",
@@ -472,6 +473,7 @@ const EN = {
   level_facil: "easy",
   level_normal: "normal",
   level_dificil: "hard",
+  level_maestro: "master",
   dealer: "deals",
   mano: "mano",
   pie: "pie",
