@@ -18,10 +18,12 @@ TRUCO_HOST ?= 0.0.0.0
 run: $(STAMP)
 	TRUCO_HOST=$(TRUCO_HOST) $(VENV)/bin/truco serve
 
-# Chromium for the browser tests: Debian's package, never a downloaded browser build.
+# Chromium for the browser tests: Debian's package, never a downloaded browser build. The colour emoji
+# font lets the screenshots show the 🤖 on bot chips as a phone does (without it, an empty box).
 browser-deps:
-	@if [ ! -x /usr/bin/chromium ] && [ "$$(id -u)" = "0" ] && command -v apt-get >/dev/null; then \
-		(apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null) \
+	@if { [ ! -x /usr/bin/chromium ] || [ ! -e /usr/share/fonts/truetype/noto/NotoColorEmoji.ttf ]; } \
+		&& [ "$$(id -u)" = "0" ] && command -v apt-get >/dev/null; then \
+		(apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium fonts-noto-color-emoji >/dev/null) \
 		|| echo "warning: could not install chromium; browser tests will be skipped"; \
 	fi
 
