@@ -94,6 +94,7 @@ const ES = {
   point: "1 punto",
   chicos: "chicos {a}–{b}",
   truco_value: "La mano vale {n}",
+  truco_value_short: "Vale {n}",
   folded: "se fue al mazo",
   // calls (as said at the table)
   do_envido: "Envido",
@@ -497,6 +498,7 @@ const EN = {
   point: "1 point",
   chicos: "chicos {a}–{b}",
   truco_value: "This hand is worth {n}",
+  truco_value_short: "Worth {n}",
   folded: "went to the mazo",
   do_envido: "Envido",
   do_real_envido: "Real envido",

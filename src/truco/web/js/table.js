@@ -114,7 +114,8 @@ function infoStrip(model, send) {
   return h("div", { class: "info-strip" },
     h("span", { class: "hand-no" }, t("hand_no", { n: game.hand_no })),
     h("span", { class: "bazas" }, results),
-    model.settings.mode !== "casual" ? h("span", { class: "truco-value" }, t("truco_value", { n: game.truco_value }))
+    model.settings.mode !== "casual" ? h("span", { class: "truco-value", title: t("truco_value", { n: game.truco_value }) },
+      t("truco_value_short", { n: game.truco_value }))
       : h("span", { class: "chip chip-casual", title: t("casual_badge") }, t("casual_short")),
     h("span", { class: `turn-text ${turnSeat?.includes(model.me) && !model.spectator ? "mine" : ""}`, role: "status", "aria-live": "polite" }, turnText),
     fairMark(model, send),
