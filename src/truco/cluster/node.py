@@ -554,6 +554,8 @@ class ClusterNode:
                 proxy = self._proxies.get(msg["c"])
                 if proxy is not None:
                     proxy.conn.send(msg["t"])
+                else:  # a socket gone here (or given up on before its attach was answered)
+                    self._post(msg["from"], {"op": "detach", "c": msg["c"]})
             elif op == "close":
                 proxy = self._proxies.pop(msg["c"], None)
                 if proxy is not None:
