@@ -78,16 +78,20 @@ class Roamer:
             try:
                 await s.send(msg)
                 await s.until(lambda p: p.reply_to(cid) is not None, max(0.1, deadline - loop.time()))
-            except (ConnectionError, OSError, TimeoutError, Exception):
+            except Exception:  # closed or closing: a socket that is closing refuses a send at once, so
+                await asyncio.sleep(0.05)  # yield, or its own close is never read and this spins
                 continue
             reply = s.reply_to(cid)
             assert reply is not None
             if reply["type"] == "error" and reply.get("code") == "unavailable":
+                await asyncio.sleep(0.05)
                 continue  # not stored: try again (on this socket, or after it is closed, on another)
             if reply["type"] == "ack":
                 self.acked.setdefault(cid, reply["version"])
             return reply
-        raise TimeoutError(f"command {msg} never answered")
+        s = self.sock
+        raise TimeoutError(f"command {msg} at {self.code} never answered (socket {s and s.url}, "
+                           f"version {self.version}, last {s and s.messages[-3:]!r:.600})")
 
     def all_frames(self) -> list[str]:
         return self.frames + (self.sock.frames if self.sock is not None else [])

@@ -408,6 +408,8 @@ class ClusterNode:
         try:
             reply = await asyncio.wait_for(fut, self.cfg.rpc_timeout_s)
         except TimeoutError:
+            log.warning("node %s: %s for table %s got no answer from %s", self.node, msg["op"],
+                        msg.get("table"), node)
             raise Moved("the table's server does not answer; reconnect") from None
         finally:
             self._waiting.pop(rid, None)
@@ -454,6 +456,7 @@ class ClusterNode:
         if pending is not None:
             await pending
         if not self.rt.holds(table_id):
+            log.info("node %s: %s for table %s, which is not here", self.node, op, table_id)
             raise Moved("not here")
         if op == "attach":
             key = (origin, int(msg["c"]))
