@@ -10,7 +10,6 @@ from truco.engine import Rules
 
 from .matches import views_of_a_match
 
-
 REMEMBERS = {"maestro"}
 """Levels whose decisions also depend on the earlier hands of the match they have seen (maestro's
 memory of its opponent): for them a decision is a function of the seed and the views seen so far."""
