@@ -141,7 +141,6 @@ class ClusterNode:
         self._subscribed = asyncio.Event()
         self._rate = redis.register_script(_RATE)
         self._handed_over = False
-        self.stats = {"published": 0, "received": 0, "adopted": 0, "let_go": 0}
 
     # ------------------------------------------------------------------ life cycle
 
@@ -376,7 +375,6 @@ class ClusterNode:
             fut.set_result(ok)
         if ok:
             self._hints.pop(table_id, None)
-            self.stats["adopted"] += 1
             log.info("node %s took table %s at version %d", self.node, table_id, self.rt.version(table_id))
             with contextlib.suppress(RedisError):
                 await self.redis.publish(self.keys.moved,
@@ -389,7 +387,6 @@ class ClusterNode:
         """Someone else owns this table now: let it go (its sockets reconnect to the new owner)."""
         if not self.rt.holds(table_id):
             return
-        self.stats["let_go"] += 1
         log.warning("node %s let go of table %s", self.node, table_id)
         await self.rt.let_go(table_id)
         for key, conn in list(self._remote.items()):
@@ -505,7 +502,6 @@ class ClusterNode:
         for node, msgs in batches.items():
             try:
                 await self.redis.publish(self.keys.inbox(node), orjson.dumps(msgs))
-                self.stats["published"] += 1
             except (RedisError, OSError) as e:  # lost: the client resyncs on a gap, or resends on a timeout
                 log.warning("node %s: %d messages to %s lost: %s", self.node, len(msgs), node, e)
 
@@ -546,7 +542,6 @@ class ClusterNode:
             self._drop_proxy(proxy, "the table moved to another server; reconnect")
 
     def _receive(self, channel: bytes | str, data: bytes) -> None:
-        self.stats["received"] += 1
         if _text(channel).endswith(":moved"):
             moved = orjson.loads(data)
             self._moved(moved["table"], moved["owner"])
