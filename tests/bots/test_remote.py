@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import os
 import random
 import sys
 from collections.abc import Mapping
@@ -105,4 +106,33 @@ async def test_a_bot_plays_a_whole_match_over_the_tables_websocket_from_its_own_
                 await proc.wait()
         assert proc.returncode == 0 and json.loads(out) == {"matches_over": 1}
         assert max(ana.view["result"]["score"]) >= 15
+        await ana.close()
+
+
+async def test_a_bot_process_takes_a_seat_it_holds_with_the_token_from_its_environment_never_its_arguments():
+    async with serving() as live:
+        host = await live.create("Ana", players=2, target=15)
+        ana = await live.player(host["code"], host["token"])
+        seat = await live.join(host["code"], "Remoto")
+        phone = await live.player(host["code"], seat["token"])  # the seat is taken from a phone first
+        assert (await phone.command({"type": "sit", "seat": 1}))["type"] == "ack"
+        await phone.close()
+        argv = [sys.executable, "-m", "truco.cli.main", "bot", "--server", live.base_http,
+                "--code", host["code"], "--level", "normal", "--seed", "5"]
+        assert seat["token"] not in " ".join(argv)  # what `ps` shows every user of the machine
+        env = {**os.environ, "TRUCO_SEAT_TOKEN": seat["token"]}
+        proc = await asyncio.create_subprocess_exec(*argv, env=env, stdout=asyncio.subprocess.PIPE)
+        try:
+            await ana.until(lambda p: p.view is not None and p.view["seats"][1]["name"] == "Remoto"
+                            and p.view["seats"][1]["connected"], 20)
+            assert (await ana.command({"type": "start"}))["type"] == "ack"
+            await autoplay([ana], random.Random(3), lambda: _over([ana]), timeout=90)
+            out, _ = await asyncio.wait_for(proc.communicate(), 20)
+        finally:
+            if proc.returncode is None:
+                proc.kill()
+                await proc.wait()
+        assert proc.returncode == 0 and json.loads(out) == {"matches_over": 1}
+        # the bot played from the seat it already held: no second Remoto joined
+        assert [s["name"] for s in ana.view["seats"]].count("Remoto") == 1
         await ana.close()

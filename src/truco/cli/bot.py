@@ -1,15 +1,16 @@
 """``truco bot``: a bot level playing from its own process, the way a phone does.
 
     truco bot --server http://HOST:PORT --code K7P2QX --seat 1 --level maestro [--name Bot] [--seed N]
-    truco bot --server http://HOST:PORT --code K7P2QX --token TOKEN --level dificil
+    TRUCO_SEAT_TOKEN=… truco bot --server http://HOST:PORT --code K7P2QX --level dificil
     truco bot --stdio --level maestro [--seed N]
 
 Over the network it joins the table by its code (``POST /api/tables/{code}/join``) and sits in
-``--seat`` — or takes a seat it already holds with ``--token`` — then opens the table's WebSocket
-with the token in the ``truco`` subprotocol, like the phone client, and answers every view that
-offers it something to do with one ``act``. It receives only what the server sends that seat. With
-``--stdio`` it answers JSON lines instead (``truco.bots.stdio``): what a table that starts the bot as
-a subprocess speaks to it.
+``--seat`` — or takes a seat it already holds, whose token it reads from the ``TRUCO_SEAT_TOKEN``
+environment variable (never an argument: a process's arguments are public to every user) — then
+opens the table's WebSocket with the token in the ``truco`` subprotocol, like the phone client, and
+answers every view that offers it something to do with one ``act``. It receives only what the
+server sends that seat. With ``--stdio`` it answers JSON lines instead (``truco.bots.stdio``): what a
+table that starts the bot as a subprocess speaks to it.
 """
 
 from __future__ import annotations
@@ -17,6 +18,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import json
+import os
 import secrets
 import sys
 import urllib.request
@@ -35,7 +37,6 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--stdio", action="store_true", help="answer JSON lines on stdin/stdout instead")
     p.add_argument("--server", default="http://127.0.0.1:8000", help="the server's base URL")
     p.add_argument("--code", help="the table's code")
-    p.add_argument("--token", help="a seat token this bot already holds (else it joins the table)")
     p.add_argument("--seat", type=int, default=None, help="the seat to take after joining")
     p.add_argument("--name", default="Bot", help="the name it joins with")
     p.add_argument("--matches", type=int, default=1, help="leave after this many matches end (0: stay)")
@@ -132,7 +133,8 @@ def run(args: argparse.Namespace) -> int:
     if not args.code:
         print("truco bot: --code is needed (or --stdio)", file=sys.stderr)
         return 2
-    over = asyncio.run(play_at_table(args.server, args.code, bot, token=args.token, seat=args.seat,
+    token = os.environ.get("TRUCO_SEAT_TOKEN") or None
+    over = asyncio.run(play_at_table(args.server, args.code, bot, token=token, seat=args.seat,
                                      name=args.name, matches=args.matches))
     print(json.dumps({"matches_over": over}))
     return 0
