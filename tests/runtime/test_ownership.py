@@ -81,9 +81,9 @@ async def test_the_old_owners_next_write_is_refused_by_the_version_fence_and_it_
         assert await b.adopt(code)  # the new owner's "recovered" entry takes the next version
         closed: list[int] = []
         await a.connect(code, tokens[0], Inbox(), lambda c, r: closed.append(c))
-        legal = inboxes[0].view["legal"] or inboxes[1].view["legal"]
-        mover = 0 if inboxes[0].view["legal"] else 1
-        card = next(x["card"] for x in legal if x["do"] == "play")
+        # whoever is mano plays (the first dealer is drawn by lot, so it can be any of the four)
+        mover, card = next((i, x["card"]) for i, box in enumerate(inboxes)
+                           for x in box.view["legal"] or [] if x["do"] == "play")
         res = await submit(a, code, tokens[mover], {"type": "act", "do": "play", "card": card})
         assert not res.ok and res.code == ErrorCode.UNAVAILABLE and res.why == "not_stored"
         assert own_a.refused == [code]
