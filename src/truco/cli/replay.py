@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+from typing import Any
 
 from truco.engine import ActionError, RecordError, replay
 
@@ -13,20 +14,32 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("file", help="a hand record (JSON); - reads standard input")
 
 
-def run(args: argparse.Namespace) -> int:
+class Unreadable(Exception):
+    """The record file could not be read or parsed; why has been printed already."""
+
+
+def read_json(path: str) -> Any:
+    """The JSON in ``path`` (``-``: standard input); says why on stderr and raises ``Unreadable``."""
     try:
-        if args.file == "-":
+        if path == "-":
             text = sys.stdin.read()
         else:
-            with open(args.file, encoding="utf-8") as f:
+            with open(path, encoding="utf-8") as f:
                 text = f.read()
     except OSError as e:
-        print(f"record: cannot read {args.file}: {e.strerror}", file=sys.stderr)
-        return 2
+        print(f"record: cannot read {path}: {e.strerror}", file=sys.stderr)
+        raise Unreadable from e
     try:
-        record = json.loads(text)
+        return json.loads(text)
     except ValueError as e:
         print(f"record: not valid JSON ({e})", file=sys.stderr)
+        raise Unreadable from e
+
+
+def run(args: argparse.Namespace) -> int:
+    try:
+        record = read_json(args.file)
+    except Unreadable:
         return 2
     try:
         result = replay(record)

@@ -13,6 +13,7 @@ import json
 import sys
 from typing import Any
 
+from truco.cli.replay import Unreadable, read_json
 from truco.engine import ActionError, RecordError, replay
 from truco.engine.fairness import FairnessError, verify_record
 from truco.protocol.replays import NoSuchMatch, download_record
@@ -33,18 +34,8 @@ def _as_deals(record: Any) -> Any:
 
 def run(args: argparse.Namespace) -> int:
     try:
-        if args.file == "-":
-            text = sys.stdin.read()
-        else:
-            with open(args.file, encoding="utf-8") as f:
-                text = f.read()
-    except OSError as e:
-        print(f"record: cannot read {args.file}: {e.strerror}", file=sys.stderr)
-        return 2
-    try:
-        record = _as_deals(json.loads(text))
-    except ValueError as e:
-        print(f"record: not valid JSON ({e})", file=sys.stderr)
+        record = _as_deals(read_json(args.file))
+    except Unreadable:
         return 2
     except NoSuchMatch as e:
         print(f"record: {e}", file=sys.stderr)
