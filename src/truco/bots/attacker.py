@@ -29,13 +29,13 @@ import math
 import random
 from dataclasses import dataclass
 
-from truco.bots.base import Bot, ViewBot, find, mix
+from truco.bots.base import Bot, ViewBot, forced, mix
 from truco.bots.equity import match_equity
 from truco.bots.knowledge import knowledge
 from truco.bots.registry import make_bot
 from truco.bots.sampling import Sampler, World
 from truco.bots.turns import next_action
-from truco.engine import Action, Do, SeatView, State, Team, apply, new_match, view_for
+from truco.engine import Action, SeatView, State, Team, apply, new_match, view_for
 
 
 @dataclass(frozen=True, slots=True)
@@ -73,11 +73,9 @@ class Attacker(ViewBot):
 
     def decide(self, view: SeatView) -> Action:
         legal = view.legal
-        if len(legal) == 1:
-            return legal[0]
-        flor = find(legal, Do.FLOR)
-        if flor is not None:
-            return flor  # sung before anything else, or lost
+        sure = forced(legal)
+        if sure is not None:
+            return sure
         base = self.base.choose(view)
         worlds = self.worlds(view, self.rng(view))
         base_values = [self.playout(st, base, view.team) for st in worlds]

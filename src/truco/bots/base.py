@@ -123,6 +123,14 @@ def find(legal: tuple[Action, ...], do: Do) -> Action | None:
     return None
 
 
+def forced(legal: tuple[Action, ...]) -> Action | None:
+    """The move that needs no thought: the only legal action, or flor, which is sung before anything
+    else (or lost)."""
+    if len(legal) == 1:
+        return legal[0]
+    return find(legal, Do.FLOR)
+
+
 def find_any(legal: tuple[Action, ...], kinds: tuple[Do, ...]) -> Action | None:
     """The first legal action of one of ``kinds``: the one truco call or raise open now, say."""
     for a in legal:

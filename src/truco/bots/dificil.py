@@ -23,7 +23,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import NamedTuple
 
-from truco.bots.base import ENVIDO_BETS, ViewBot, find, find_any, prefer
+from truco.bots.base import ENVIDO_BETS, ViewBot, find, find_any, forced, prefer
 from truco.bots.equity import equity, falta_points
 from truco.bots.estimate import envido_chance
 from truco.bots.knowledge import Knowledge, knowledge
@@ -132,11 +132,9 @@ class DificilBot(ViewBot):
 
     def decide(self, view: SeatView) -> Action:
         legal = view.legal
-        if len(legal) == 1:
-            return legal[0]
-        flor = find(legal, Do.FLOR)
-        if flor is not None:
-            return flor
+        sure = forced(legal)
+        if sure is not None:
+            return sure
         return Decision(view, self.rng(view), self.params).run()
 
 

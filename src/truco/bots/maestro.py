@@ -30,7 +30,7 @@ import random
 from collections.abc import Callable
 from dataclasses import dataclass, replace
 
-from truco.bots.base import ENVIDO_BETS, find, find_any
+from truco.bots.base import ENVIDO_BETS, find, find_any, forced
 from truco.bots.dificil import Decision, DificilBot, Evidence, Params, chance, results_key
 from truco.bots.equity import falta_points
 from truco.bots.sampling import World
@@ -229,11 +229,9 @@ class MaestroBot(DificilBot):
     def decide(self, view: SeatView) -> Action:
         self.memory.see(view)
         legal = view.legal
-        if len(legal) == 1:
-            return legal[0]
-        flor = find(legal, Do.FLOR)
-        if flor is not None:
-            return flor
+        sure = forced(legal)
+        if sure is not None:
+            return sure
         params = self.maestro
         if high_stakes(view):
             params = replace(params, worlds=params.high_worlds, candidates=params.high_candidates)

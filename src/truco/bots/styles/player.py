@@ -13,7 +13,7 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 
-from truco.bots.base import ViewBot, find, find_any, mix, view_key
+from truco.bots.base import ViewBot, find, find_any, forced, mix, view_key
 from truco.bots.styles.feel import feel
 from truco.bots.styles.play import play_action
 from truco.engine import Action, Do, SeatView
@@ -61,11 +61,9 @@ class StylePlayer(ViewBot):
 
     def decide(self, view: SeatView) -> Action:
         legal = view.legal
-        if len(legal) == 1:
-            return legal[0]
-        flor = find(legal, Do.FLOR)
-        if flor is not None:
-            return flor
+        sure = forced(legal)
+        if sure is not None:
+            return sure
         pending = view.public.pending
         if pending == "flor":
             return self.answer_flor(view)
