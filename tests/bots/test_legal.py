@@ -76,3 +76,21 @@ def test_every_setting_with_every_level_at_the_table(players, flor, target):
             if st_.match_over:
                 break
             st_, _ = next_hand(st_, seed=seed + st_.hand_no)
+
+
+@pytest.mark.parametrize("flor", [False, True])
+def test_every_level_plays_the_duels_of_a_pica_pica(flor):
+    rules = Rules(players=6, flor=flor, pica_pica=True)
+    bots = [Checked(LEVELS[(s + flor) % len(LEVELS)], s) for s in range(6)]
+    duels = 0
+    for seed in (5, 6):
+        st_, _ = new_match(rules, dealer=seed % 6, seed=seed, score=(10, 12))
+        for _ in range(3):  # pica-pica, a hand in full, pica-pica (while the scores stay in the band)
+            while not st_.hand_over:
+                st_, _ = apply(st_, next_action(st_, bots))
+            duels += len(st_.duels)
+            if st_.match_over:
+                break
+            st_, _ = next_hand(st_, seed=seed + st_.hand_no)
+    assert duels >= 6 and all(b.decisions for b in bots)
+

@@ -13,7 +13,7 @@ from tests.runtime.conftest import Inbox, submit
 from truco.bots import Bot, RandomBot
 from truco.bots.arena import play_match
 from truco.bots.guard import Guarded, detached
-from truco.engine import Action, Rules, Seat, SeatView, State, new_match, view_for
+from truco.engine import Action, Do, Rules, Seat, SeatView, State, apply, new_match, view_for
 from truco.engine.cards import Card
 from truco.runtime import FakeClock, Runtime
 from truco.storage import MemoryStorage
@@ -169,6 +169,16 @@ def test_a_detached_view_equals_the_view_and_shares_no_container_with_the_state(
     assert _reaches_a_state(_view_roots(view))  # control: the engine's own view leads to the state
     copy = detached(view)
     assert copy == view
+    assert not _reaches_a_state(_view_roots(copy))
+
+
+def test_a_detached_view_of_a_pica_pica_keeps_its_duels():
+    st, _ = new_match(Rules(players=6, pica_pica=True), dealer=5, seed=5, score=(10, 10))
+    st, _ = apply(st, Action(0, Do.TRUCO))
+    st, _ = apply(st, Action(3, Do.NO_QUIERO))
+    view = view_for(st, 1)
+    copy = detached(view)
+    assert copy == view and copy.public.duels and copy.public.idle == (0, 2, 3, 5)
     assert not _reaches_a_state(_view_roots(copy))
 
 

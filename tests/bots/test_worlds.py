@@ -45,6 +45,24 @@ def test_sampled_worlds_replay_to_the_same_public_view(players, flor, seed, leve
             _same_public(view, rebuild(view, world))
 
 
+@pytest.mark.parametrize("flor", [False, True])
+def test_sampled_worlds_of_a_pica_pica_replay_to_the_same_duels(flor):
+    rules = Rules(players=6, flor=flor, pica_pica=True)
+    rng = random.Random(flor)
+    seen_duels = set()
+    for state, view in views_of_a_match(rules, 3 + flor, level="dificil", max_hands=1, score=(10, 12)):
+        assert state.pica
+        seen_duels.add(view.public.duel)
+        k = knowledge(view)
+        for s, _, _, rounds, _ in view.public.duels:  # cards of the duels already played are known
+            assert all(c in k.played[s] for r in rounds for seat, c in r if seat == s)
+        world = Sampler(k).world(rng)
+        rebuilt = rebuild(view, world)
+        _same_public(view, rebuilt)
+        assert public_view(rebuilt).duels == view.public.duels and rebuilt.duel == view.public.duel
+    assert seen_duels == {0, 1, 2}
+
+
 def test_a_sung_tanto_is_kept_in_every_world():
     # seat 0 (mano) calls envido, seat 1 accepts: both tantos are sung
     hands = [(0, 6, 15), (25, 26, 33), (1, 2, 3), (4, 5, 7)]

@@ -26,19 +26,30 @@ from truco.engine import (
 from truco.engine.cards import NAME
 
 CARD_NAMES = set(NAME)
-rules_strategy = st.builds(
-    Rules,
-    players=st.sampled_from([2, 4, 6, 8]),
-    target=st.sampled_from([15, 30]),
-    flor=st.booleans(),
-    falta=st.sampled_from(["leader", "malas_wins"]),
-    chicos=st.sampled_from([1, 3]),
-)
+
+
+@st.composite
+def _rules(draw: Any) -> Rules:
+    players = draw(st.sampled_from([2, 4, 6, 8]))
+    return Rules(players=players, target=draw(st.sampled_from([15, 30])), flor=draw(st.booleans()),
+                 falta=draw(st.sampled_from(["leader", "malas_wins"])), chicos=draw(st.sampled_from([1, 3])),
+                 pica_pica=players == 6 and draw(st.booleans()))
+
+
+rules_strategy = _rules()
+
+
+def rounds_played(state: State) -> list[tuple[tuple[int, int], ...]]:
+    """Every round of the hand so far: a pica-pica's finished duels, then the current rounds."""
+    out = [r for d in state.duels for r in d[3]]
+    if not state.pica or len(state.duels) <= state.duel:  # the current duel is not among the finished
+        out += list(state.rounds) + ([state.plays] if state.plays else [])
+    return out
 
 
 def check_cards_conserved(state: State) -> None:
     n = state.n
-    on_table = [c for r in state.rounds for _, c in r] + [c for _, c in state.plays]
+    on_table = [c for r in rounds_played(state) for _, c in r]
     held = [c for h in state.held for c in h]
     dealt = [c for h in state.dealt for c in h]
     assert len(dealt) == 3 * n == len(set(dealt))
@@ -92,7 +103,7 @@ def strings_in(obj: Any) -> set[str]:
 
 
 def known_public_cards(state: State) -> set[str]:
-    played = {NAME[c] for r in state.rounds for _, c in r} | {NAME[c] for _, c in state.plays}
+    played = {NAME[c] for r in rounds_played(state) for _, c in r}
     shown = {NAME[c] for _, cs in state.shown for c in cs}
     return played | shown
 

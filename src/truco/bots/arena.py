@@ -52,6 +52,7 @@ class ArenaConfig:
     flor: bool = False
     target: int = 30
     jobs: int = 1
+    pica_pica: bool = False
 
     def __post_init__(self) -> None:
         for name in (self.a, self.b):
@@ -68,7 +69,7 @@ class ArenaConfig:
         return (self.matches + 1) // 2
 
     def rules(self) -> Rules:
-        return Rules(players=self.players, target=self.target, flor=self.flor)
+        return Rules(players=self.players, target=self.target, flor=self.flor, pica_pica=self.pica_pica)
 
 
 @dataclass(slots=True)
@@ -191,7 +192,7 @@ def summarize(config: ArenaConfig, pairs: Sequence[tuple[MatchResult, MatchResul
 
     return {
         "a": config.a, "b": config.b, "players": config.players, "flor": config.flor,
-        "target": config.target, "seed": config.seed,
+        "target": config.target, "seed": config.seed, "pica_pica": config.pica_pica,
         "matches": len(matches), "pairs": len(pairs), "hands": int(sum(hands)),
         "a_wins": wins,
         "a_match_win_rate": round(rate, 4), "ci95": [round(low, 4), round(high, 4)],

@@ -105,7 +105,7 @@ class Attacker(ViewBot):
         have made."""
         p = view.public
         st, _ = new_match(p.rules, dealer=p.dealer, hands=world.hands, score=p.start_score,
-                          chicos=p.start_chicos, hand_no=p.hand_no)
+                          chicos=p.start_chicos, hand_no=p.hand_no, pica=p.pica)
         misses = 0
         for a in p.history:
             if a.seat & 1 != view.team and misses < MISSES_SEEN:

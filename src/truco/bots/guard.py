@@ -53,6 +53,10 @@ def _cards(xs: Any) -> tuple[int, ...]:
     return tuple(parse_card(str(x)) for x in xs)
 
 
+def _rounds(xs: Any) -> tuple[tuple[tuple[int, int], ...], ...]:
+    return tuple(tuple((int(p["seat"]), parse_card(str(p["card"]))) for p in r) for r in xs)
+
+
 def _do(x: Any) -> Do | None:
     return None if x is None else Do(str(x))
 
@@ -93,7 +97,7 @@ def from_plain(d: Mapping[str, Any], start_score: tuple[int, int] | None = None,
         chicos=chicos,
         start_score=start_score if start_score is not None else score,
         start_chicos=start_chicos if start_chicos is not None else chicos,
-        rounds=tuple(tuple((int(p["seat"]), parse_card(str(p["card"]))) for p in r) for r in d["rounds"]),
+        rounds=_rounds(d["rounds"]),
         results=_ints(d["results"]),
         cards_left=_ints(d["cards_left"]),
         turn=int(d["turn"]),
@@ -118,6 +122,11 @@ def from_plain(d: Mapping[str, Any], start_score: tuple[int, int] | None = None,
         match_over=bool(d["match_over"]),
         winner=int(d["winner"]),
         pies=_ints(d["pies"]),
+        pica=bool(d.get("pica", False)),
+        duel=int(d.get("duel", -1)),
+        idle=_ints(d.get("idle", ())),
+        duels=tuple((int(x["mano"]), int(x["rival"]), int(x["winner"]), _rounds(x["rounds"]),
+                     _ints(x["results"])) for x in d.get("duels", ())),
     )
     return SeatView(
         seat=int(d["seat"]),

@@ -70,6 +70,10 @@ def knowledge(view: SeatView) -> Knowledge:
     p = view.public
     n = p.rules.players
     played: list[list[Card]] = [[] for _ in range(n)]
+    for _, _, _, duel_rounds, _ in p.duels:  # pica-pica: the duels already played this hand
+        for rnd in duel_rounds:
+            for s, c in rnd:
+                played[s].append(c)
     for rnd in p.rounds:
         for s, c in rnd:
             played[s].append(c)

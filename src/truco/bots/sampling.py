@@ -120,7 +120,7 @@ def rebuild(view: SeatView, world: World) -> State:
     """The engine state this world and the public history lead to (raises if they disagree)."""
     p = view.public
     st, _ = new_match(p.rules, dealer=p.dealer, hands=world.hands, score=p.start_score, chicos=p.start_chicos,
-                      hand_no=p.hand_no)
+                      hand_no=p.hand_no, pica=p.pica)
     for a in p.history:
         st, _ = apply(st, a)
     return st

@@ -42,6 +42,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--seed", type=int, default=1, help="seed of the deals and the bots")
     parser.add_argument("--flor", action="store_true", help="play with flor")
     parser.add_argument("--target", type=int, default=30, choices=(15, 30))
+    parser.add_argument("--pica-pica", action="store_true",
+                        help="6 players: play pica-pica hands inside its score band (one match-up only)")
     parser.add_argument("--jobs", type=int, default=1, help="processes to use (same results for any)")
     parser.add_argument("--json", action="store_true", help="print one JSON object instead of a table")
 
@@ -56,7 +58,7 @@ def run(args: argparse.Namespace) -> int:
         if len(players) != 1:
             raise ValueError("one --players value for a single match-up (several only with --pool)")
         config = ArenaConfig(a=args.a, b=args.b, players=players[0], matches=args.matches, seed=args.seed,
-                             flor=args.flor, target=args.target, jobs=args.jobs)
+                             flor=args.flor, target=args.target, jobs=args.jobs, pica_pica=args.pica_pica)
     except ValueError as e:
         print(f"arena: {e}", file=sys.stderr)
         return 2
@@ -75,6 +77,8 @@ def _run_pool(args: argparse.Namespace) -> int:
     try:
         if args.a is not None or args.b is not None:
             raise ValueError("--pool plays every level against every style: leave out --a and --b")
+        if args.pica_pica:
+            raise ValueError("--pica-pica is for one match-up (--a and --b) at 6 players")
         config = PoolConfig(levels=_names(args.levels), styles=_names(args.styles),
                             players=tuple(args.players or (2, 4)), matches=args.matches, seed=args.seed,
                             flor=args.flor, target=args.target, jobs=args.jobs)

@@ -28,6 +28,8 @@ from truco.engine.types import (
     CardsShown,
     ChicoEnded,
     Do,
+    DuelEnded,
+    DuelStarted,
     Event,
     HandEnded,
     HandStarted,
@@ -82,11 +84,13 @@ def _check_hands(hands: Sequence[Sequence[Card]], players: int) -> tuple[tuple[C
 def new_match(rules: Rules, *, dealer: Seat, seed: int | bytes | None = None,
               hands: Sequence[Sequence[Card]] | None = None,
               score: tuple[int, int] = (0, 0), chicos: tuple[int, int] = (0, 0),
-              hand_no: int = 1) -> tuple[State, list[Event]]:
+              hand_no: int = 1, pica: bool | None = None) -> tuple[State, list[Event]]:
     """Start a match (or resume one at ``score``) with the first hand dealt.
 
     The deal is either explicit (``hands[i]`` are seat i's cards) or shuffled from ``seed``: an int
     (splitmix64, fast, for simulations) or bytes (the verifiable SHA-256 shuffle of docs/fairness.md).
+    ``pica`` says whether a hand resumed inside the pica-pica band is a pica-pica (hands alternate
+    there; by default the first one in the band is).
     """
     n = rules.players
     if not isinstance(dealer, int) or not 0 <= dealer < n:
@@ -106,11 +110,13 @@ def new_match(rules: Rules, *, dealer: Seat, seed: int | bytes | None = None,
     st.chicos = (chicos[0], chicos[1])
     st.match_over = False
     st.winner = -1
-    return _start_hand(st, dealer, hand_no, seed, hands)
+    st.pica_next = True
+    return _start_hand(st, dealer, hand_no, seed, hands, pica)
 
 
 def next_hand(state: State, *, seed: int | bytes | None = None,
-              hands: Sequence[Sequence[Card]] | None = None) -> tuple[State, list[Event]]:
+              hands: Sequence[Sequence[Card]] | None = None,
+              pica: bool | None = None) -> tuple[State, list[Event]]:
     """Deal the next hand: the deal passes to the next seat (rule 2). A finished chico resets the score."""
     if not state.hand_over:
         raise IllegalAction("the hand is not over yet", "hand_not_over")
@@ -119,12 +125,28 @@ def next_hand(state: State, *, seed: int | bytes | None = None,
     st = state.copy()
     if st.chico_over:
         st.score = (0, 0)
-    return _start_hand(st, (state.dealer + 1) % state.n, state.hand_no + 1, seed, hands)
+    return _start_hand(st, (state.dealer + 1) % state.n, state.hand_no + 1, seed, hands, pica)
+
+
+def in_pica_band(rules: Rules, score: tuple[int, int]) -> bool:
+    """Whether a hand dealt at ``score`` falls in the pica-pica band (both teams inside it)."""
+    if not rules.pica_pica:
+        return False
+    lo, hi = rules.pica_band
+    return lo <= score[0] <= hi and lo <= score[1] <= hi
 
 
 def _start_hand(st: State, dealer: Seat, hand_no: int, seed: int | bytes | None,
-                hands: Sequence[Sequence[Card]] | None) -> tuple[State, list[Event]]:
+                hands: Sequence[Sequence[Card]] | None, pica: bool | None) -> tuple[State, list[Event]]:
     n = st.n
+    if in_pica_band(st.rules, st.score):
+        st.pica = st.pica_next if pica is None else pica
+        st.pica_next = not st.pica
+    elif pica:
+        raise ValueError("a pica-pica hand is dealt only with pica_pica on and both scores in its band")
+    else:
+        st.pica = False
+        st.pica_next = True
     mano = (dealer + 1) % n
     if hands is not None:
         dealt = _check_hands(hands, n)
@@ -170,7 +192,52 @@ def _start_hand(st: State, dealer: Seat, hand_no: int, seed: int | bytes | None,
     st.hand_over = False
     st.hand_winner = -1
     st.chico_over = False
-    return st, [HandStarted(hand_no, dealer, mano)]
+    st.duel = -1
+    st.idle = 0
+    st.duels = ()
+    events: list[Event] = [HandStarted(hand_no, dealer, mano)]
+    if st.pica:
+        _start_duel(st, 0, events)
+    return st, events
+
+
+def duel_pair(dealer: Seat, duel: int) -> tuple[Seat, Seat]:
+    """Pica-pica: duel ``duel``'s mano and rival. The hand's mano duels first, with the seat facing
+    it (three seats on); then the next seats in the order of play."""
+    mano = (dealer + 1 + duel) % 6
+    return mano, (mano + 3) % 6
+
+
+def _start_duel(st: State, duel: int, events: list[Event]) -> None:
+    """A pica-pica duel is a hand of two: its own rounds, truco, envido, flor and mazo."""
+    a, b = duel_pair(st.dealer, duel)
+    st.duel = duel
+    st.idle = st.full_mask & ~(1 << a | 1 << b)
+    st.folded = st.idle
+    st.mano = a
+    st.rounds = ()
+    st.results = ()
+    st.round_winners = ()
+    st.plays = ()
+    st.round_mask = 0
+    st.lead = a
+    st.turn = a
+    st.truco_level = 0
+    st.truco_owner = -1
+    st.truco_call = 0
+    st.truco_caller = -1
+    st.envido_chain = ()
+    st.envido_caller = -1
+    st.envido_settled = False
+    st.envido_winner = -1
+    st.flor_chain = ()
+    st.flor_caller = -1
+    st.flor_sung = 0
+    st.flor_settled = False
+    st.flor_winner = -1
+    st.pending = P_NONE
+    st.answer_team = -1
+    events.append(DuelStarted(duel, a, b))
 
 
 # ------------------------------------------------------------------ legal actions
@@ -429,11 +496,45 @@ def hand_winner(results: tuple[Team, ...], mano_team: Team) -> Team:
 
 
 def _end_hand(st: State, winner: Team, points: int, reason: str, events: list[Event]) -> None:
+    if st.duel >= 0:
+        _end_duel(st, winner, points, reason, events)
+        return
     st.hand_winner = winner
     if _award(st, winner, points, reason, events):
         return
     _close_hand(st, events)
     events.append(HandEnded(st.hand_no, winner, st.score))
+
+
+def _end_duel(st: State, winner: Team, points: int, reason: str, events: list[Event]) -> None:
+    """A duel's tricks are settled: its points to the team, then the next duel or the hand's end.
+    The hand goes to the team that gained more points in it; even, to the hand's mano's team."""
+    if _award(st, winner, points, reason, events):
+        return
+    _show_winners(st, events)
+    rounds = (*st.rounds, st.plays) if st.plays else st.rounds
+    a, b = duel_pair(st.dealer, st.duel)
+    st.duels = (*st.duels, (a, b, winner, rounds, st.results))
+    events.append(DuelEnded(st.duel, winner))
+    if st.duel < 2:
+        _start_duel(st, st.duel + 1, events)
+        return
+    gained = [st.score[t] - st.start_score[t] for t in (0, 1)]
+    hand_mano = (st.dealer + 1) % st.n
+    st.hand_winner = 0 if gained[0] > gained[1] else 1 if gained[1] > gained[0] else hand_mano & 1
+    _close_hand(st, events)
+    events.append(HandEnded(st.hand_no, st.hand_winner, st.score))
+
+
+def _show_winners(st: State, events: list[Event]) -> None:
+    """Show the cards that won the envido or the flor (rule 13), each seat once a hand."""
+    shown = list(st.shown)
+    for s in (st.envido_winner, st.flor_winner):
+        if s >= 0 and all(s != x for x, _ in shown):
+            cards = st.dealt[s]
+            shown.append((s, cards))
+            events.append(CardsShown(s, cards))
+    st.shown = tuple(shown)
 
 
 def _close_hand(st: State, events: list[Event]) -> None:
@@ -442,13 +543,7 @@ def _close_hand(st: State, events: list[Event]) -> None:
     st.turn = -1
     st.pending = P_NONE
     st.answer_team = -1
-    shown: list[tuple[Seat, tuple[Card, ...]]] = []
-    for s in (st.envido_winner, st.flor_winner):
-        if s >= 0 and all(s != x for x, _ in shown):
-            cards = st.dealt[s]
-            shown.append((s, cards))
-            events.append(CardsShown(s, cards))
-    st.shown = tuple(shown)
+    _show_winners(st, events)
 
 
 def _award(st: State, team: Team, points: int, reason: str, events: list[Event]) -> bool:
@@ -569,7 +664,14 @@ def envido_stake(chain: tuple[Do, ...]) -> tuple[int | None, int]:
     return accepted, max(1, sum(ENVIDO_POINTS.get(c, 0) for c in chain[:-1]))
 
 
+PICA_FALTA = 7
+"""A falta envido (and a contra flor al resto) in a pica-pica duel: 7, the most an envido chain
+without a falta pays, so one duel of two cannot settle the match of six (docs/rules.md)."""
+
+
 def falta_value(st: State, winner: Team) -> int:
+    if st.duel >= 0:
+        return PICA_FALTA
     return falta_points(st.rules, st.score, winner)
 
 
@@ -660,7 +762,8 @@ def _settle_flor_contest(st: State, events: list[Event]) -> None:
     st.flor_winner = best_seat
     team = best_seat & 1
     if st.flor_chain[-1] is Do.CONTRA_FLOR_AL_RESTO:
-        points, reason = st.rules.target - st.score[team], "contra_flor_al_resto"
+        rest = PICA_FALTA if st.duel >= 0 else st.rules.target - st.score[team]
+        points, reason = rest, "contra_flor_al_resto"
     else:
         points, reason = 6, "contra_flor"
     if _award(st, team, points, reason, events):
@@ -688,6 +791,8 @@ def illegal_reason(st: State, action: Action) -> tuple[str, str]:
         return "match_over", "the match is over"
     if st.hand_over:
         return "hand_over", "the hand is over"
+    if (st.idle >> seat) & 1:
+        return "waiting_for_duel", "pica-pica: only the two seats of this duel play now"
     if (st.folded >> seat) & 1:
         return "in_the_mazo", "you went to the mazo this hand"
     if do is Do.PLAY and action.card is None:

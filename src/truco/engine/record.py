@@ -96,7 +96,7 @@ def replay(record: Any) -> ReplayResult:
     """Replay a record. Raises ``RecordError`` or ``ActionError`` (never a half-applied result)."""
     if not isinstance(record, dict):
         raise RecordError("a record is a JSON object")
-    unknown = set(record) - {"rules", "score", "chicos", "dealer", "hands", "actions", "deals"}
+    unknown = set(record) - {"rules", "score", "chicos", "dealer", "hands", "actions", "deals", "pica"}
     if unknown:
         raise RecordError(f"unknown key(s) {', '.join(sorted(unknown))}")
     try:
@@ -107,10 +107,10 @@ def replay(record: Any) -> ReplayResult:
         deals = record["deals"]
         if not isinstance(deals, list) or not deals:
             raise RecordError("deals must be a non-empty list")
-        if any(k in record for k in ("dealer", "hands", "actions")):
+        if any(k in record for k in ("dealer", "hands", "actions", "pica")):
             raise RecordError("a record has either deals or one dealer/hands/actions")
     else:
-        deals = [{k: record[k] for k in ("dealer", "hands", "actions") if k in record}]
+        deals = [{k: record[k] for k in ("dealer", "hands", "actions", "pica") if k in record}]
     n = rules.players
     parsed = []
     for i, d in enumerate(deals):
@@ -127,21 +127,28 @@ def replay(record: Any) -> ReplayResult:
         actions = d.get("actions", [])
         if not isinstance(actions, list):
             raise RecordError(f"{where}actions must be a list")
-        parsed.append((dealer, hands, actions))
+        pica = d.get("pica")
+        if pica is not None and not isinstance(pica, bool):
+            raise RecordError(f"{where}pica must be true or false")
+        parsed.append((dealer, hands, actions, pica))
     score = _parse_pair(record.get("score", [0, 0]), "score")
     chicos = _parse_pair(record.get("chicos", [0, 0]), "chicos")
     try:
-        state, events = new_match(rules, dealer=parsed[0][0], hands=parsed[0][1], score=score, chicos=chicos)
+        state, events = new_match(rules, dealer=parsed[0][0], hands=parsed[0][1], score=score, chicos=chicos,
+                                  pica=parsed[0][3])
     except ValueError as e:
         raise RecordError(str(e)) from None
     index = 0
-    for k, (dealer, hands, actions) in enumerate(parsed):
+    for k, (dealer, hands, actions, pica) in enumerate(parsed):
         if k > 0:
             if not state.hand_over or state.match_over:
                 raise ActionError(index, f"deal {k} starts before the previous hand is over")
             if dealer != (state.dealer + 1) % n:
                 raise ActionError(index, f"deal {k}: the deal passes to seat {(state.dealer + 1) % n}")
-            state, evs = next_hand(state, hands=hands)
+            try:
+                state, evs = next_hand(state, hands=hands, pica=pica)
+            except ValueError as e:
+                raise ActionError(index, f"deal {k}: {e}") from None
             events.extend(evs)
         for raw in actions:
             try:
@@ -155,8 +162,9 @@ def replay(record: Any) -> ReplayResult:
 
 
 def hand_record(state: State) -> dict[str, Any]:
-    """The record of the current hand so far (its deal, starting score and actions)."""
-    return {
+    """The record of the current hand so far (its deal, starting score and actions; at a pica-pica
+    table, whether the hand was a pica-pica, which alternates inside the band)."""
+    rec: dict[str, Any] = {
         "rules": state.rules.to_dict(),
         "score": list(state.start_score),
         "chicos": list(state.start_chicos),
@@ -164,3 +172,6 @@ def hand_record(state: State) -> dict[str, Any]:
         "hands": [[NAME[c] for c in h] for h in state.dealt],
         "actions": [a.to_dict() for a in state.history],
     }
+    if state.rules.pica_pica:
+        rec["pica"] = state.pica
+    return rec

@@ -10,6 +10,10 @@ from __future__ import annotations
 from truco.engine.cards import Card
 from truco.engine.types import Action, Do, Rules, Seat, Team
 
+Rounds = tuple[tuple[tuple[Seat, Card], ...], ...]
+Duel = tuple[Seat, Seat, Team, Rounds, tuple[Team, ...]]
+"""A finished pica-pica duel: (mano, rival, winning team, its rounds, their results)."""
+
 # what a pending call is waiting on
 P_NONE, P_TRUCO, P_ENVIDO, P_FLOR = 0, 1, 2, 3
 
@@ -58,6 +62,17 @@ class State:
     chico_over: bool
     match_over: bool
     winner: Team
+    # pica-pica (docs/rules.md): this hand is three duels; ``mano`` and the fields above are then the
+    # current duel's, the hand's own mano is the seat after the dealer
+    pica: bool
+    pica_next: bool
+    """Inside the score band hands alternate: whether the next one in the band is a pica-pica."""
+    duel: int
+    """The duel being played (0, 1, 2), -1 in a hand played in full."""
+    idle: int
+    """Bit mask of the seats waiting out this duel (they are also in ``folded``: out of it)."""
+    duels: tuple[Duel, ...]
+    """Finished duels of this hand."""
 
     def copy(self) -> State:
         new = State.__new__(State)

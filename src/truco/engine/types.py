@@ -70,6 +70,8 @@ class Rules:
     flor: bool = False
     falta: FaltaRule = "leader"
     chicos: int = 1
+    pica_pica: bool = False
+    """Six players only: between two scores each hand is three 1 v 1 duels (docs/rules.md)."""
 
     def __post_init__(self) -> None:
         if self.players not in (2, 4, 6, 8):
@@ -82,17 +84,30 @@ class Rules:
             raise ValueError("chicos must be 1 or 3")
         if not isinstance(self.flor, bool):
             raise ValueError("flor must be true or false")
+        if not isinstance(self.pica_pica, bool):
+            raise ValueError("pica_pica must be true or false")
+        if self.pica_pica and self.players != 6:
+            raise ValueError("pica-pica is played by 6 players only")
 
     @property
     def chicos_to_win(self) -> int:
         return self.chicos // 2 + 1
 
+    @property
+    def pica_band(self) -> tuple[int, int]:
+        """The scores between which (both teams, inclusive) pica-pica hands are played: 5 to 25 at
+        30 points, 5 to 10 at 15 (docs/rules.md)."""
+        return 5, self.target - 5
+
     def to_dict(self) -> dict[str, Any]:
-        return asdict(self)
+        d = asdict(self)
+        if not self.pica_pica:
+            del d["pica_pica"]  # tables and records from before the option read the same
+        return d
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> Rules:
-        unknown = set(data) - {"players", "target", "flor", "falta", "chicos"}
+        unknown = set(data) - {"players", "target", "flor", "falta", "chicos", "pica_pica"}
         if unknown:
             raise ValueError(f"unknown rules key(s): {', '.join(sorted(unknown))}")
         for key in ("players", "target", "chicos"):
@@ -157,6 +172,22 @@ class PointsAwarded(NamedTuple):
     reason: str
 
 
+class DuelStarted(NamedTuple):
+    """Pica-pica: duel ``duel`` (0, 1, 2) of the hand begins, ``mano`` against ``rival`` (the seat
+    facing it); the other four seats wait."""
+
+    duel: int
+    mano: Seat
+    rival: Seat
+
+
+class DuelEnded(NamedTuple):
+    """Pica-pica: a duel is over; ``team`` took its tricks (its points were awarded as they fell)."""
+
+    duel: int
+    team: Team
+
+
 class CardsShown(NamedTuple):
     seat: Seat
     cards: tuple[Card, ...]
@@ -180,13 +211,14 @@ class MatchEnded(NamedTuple):
 
 
 Event = (HandStarted | CardPlayed | Called | Answered | WentToMazo | TantoSung | SonBuenas | RoundEnded
-         | PointsAwarded | CardsShown | HandEnded | ChicoEnded | MatchEnded)
+         | PointsAwarded | CardsShown | HandEnded | ChicoEnded | MatchEnded | DuelStarted | DuelEnded)
 
 _EVENT_TYPES: dict[type, str] = {
     HandStarted: "hand_started", CardPlayed: "card_played", Called: "called", Answered: "answered",
     WentToMazo: "went_to_mazo", TantoSung: "tanto_sung", SonBuenas: "son_buenas",
     RoundEnded: "round_ended", PointsAwarded: "points_awarded", CardsShown: "cards_shown",
     HandEnded: "hand_ended", ChicoEnded: "chico_ended", MatchEnded: "match_ended",
+    DuelStarted: "duel_started", DuelEnded: "duel_ended",
 }
 
 

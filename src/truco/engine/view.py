@@ -11,7 +11,7 @@ from typing import Any
 
 from truco.engine.cards import NAME, Card, has_flor, tanto
 from truco.engine.game import envido_stake, legal_actions_for, to_act
-from truco.engine.state import P_ENVIDO, P_FLOR, P_NONE, P_TRUCO, State
+from truco.engine.state import P_ENVIDO, P_FLOR, P_NONE, P_TRUCO, Duel, State
 from truco.engine.types import Action, Do, Rules, Seat, Team
 
 _PENDING_NAMES = {P_NONE: None, P_TRUCO: "truco", P_ENVIDO: "envido", P_FLOR: "flor"}
@@ -63,6 +63,14 @@ class PublicView:
     pies: tuple[Seat, ...]
     """Each team's *pie*, its last player from the mano, who leads its decisions; mano a mano only the
     dealer is called pie."""
+    pica: bool = False
+    """This hand is a pica-pica: three duels of two (``mano`` and the fields above are the duel's)."""
+    duel: int = -1
+    """The duel being played (0, 1, 2); -1 in a hand played in full."""
+    idle: tuple[Seat, ...] = ()
+    """Seats waiting out this duel (also listed in ``folded``, as they are out of it)."""
+    duels: tuple[Duel, ...] = ()
+    """Finished duels of this hand: (mano, rival, winning team, rounds, round results)."""
 
     @property
     def players(self) -> int:
@@ -143,7 +151,11 @@ def public_view(st: State) -> PublicView:
         chico_over=st.chico_over,
         match_over=st.match_over,
         winner=st.winner,
-        pies=pies(st.mano, st.n),
+        pies=pies(st.mano, st.n) if st.duel < 0 else tuple(sorted((st.mano, (st.mano + 3) % 6))),
+        pica=st.pica,
+        duel=st.duel,
+        idle=tuple(s for s in range(st.n) if (st.idle >> s) & 1),
+        duels=st.duels,
     )
 
 
@@ -212,4 +224,10 @@ def public_to_dict(p: PublicView) -> dict[str, Any]:
         "match_over": p.match_over,
         "winner": p.winner,
         "pies": list(p.pies),
+        "pica": p.pica,
+        "duel": p.duel,
+        "idle": list(p.idle),
+        "duels": [{"mano": a, "rival": b, "winner": w, "results": list(res),
+                   "rounds": [[{"seat": s, "card": NAME[c]} for s, c in r] for r in rounds]}
+                  for a, b, w, rounds, res in p.duels],
     }

@@ -35,7 +35,7 @@ KEPT = frozenset({
     "son_buenas", "round_ended", "points_awarded", "cards_shown", "hand_ended", "chico_ended", "match_ended",
     "vote_opened", "vote_cast", "vote_split", "vote_decided", "vote_expired", "bot_hint", "sena",
     "turn_expired", "hand_ended_early", "awarded", "award_undone", "deal_revealed", "match_over",
-    "match_cancelled",
+    "match_cancelled", "duel_started", "duel_ended",
 })
 """What a replay tells: the game, the votes, the deal's reveal. Presence and the lobby are left out."""
 
@@ -156,7 +156,8 @@ def download_record(match: dict[str, Any]) -> dict[str, Any]:
         raise NoSuchMatch("a casual match is scored by hand: it has no record to replay")
     first = hands[0]
     return {"rules": first["rules"], "score": first["score"], "chicos": first["chicos"],
-            "deals": [{k: h[k] for k in ("dealer", "hands", "actions", "fairness") if k in h} for h in hands]}
+            "deals": [{k: h[k] for k in ("dealer", "hands", "actions", "pica", "fairness") if k in h}
+                      for h in hands]}
 
 
 def _kind(reason: str) -> str:

@@ -175,10 +175,25 @@ def last_hand(t: Table, g: State, winner: int) -> dict[str, Any]:
         "points": [] if t.settings.mode == "casual"  # the host scores by hand; the engine's tally is not it
         else [{"team": tm, "points": pts, "reason": why} for tm, pts, why in t.hand_points],
         "sung": [{"seat": s, "tanto": tanto, "flor": flor} for s, tanto, flor in g.sung],
-        "mazo": [s for s in range(g.n) if (g.folded >> s) & 1],
+        "mazo": [s for s in range(g.n) if (g.folded & ~g.idle >> s) & 1],
+        "pica": g.pica,
+        "duels": _duels(g),
         "shown": [{"seat": s, "cards": [NAME[c] for c in cs]} for s, cs in g.shown],
         "ended_early": False,
     }
+
+
+def _duels(g: State) -> list[dict[str, Any]]:
+    """A pica-pica hand's duels, the one cut short by the match's end included."""
+    if not g.pica:
+        return []
+    duels = list(g.duels)
+    if len(duels) <= g.duel:
+        a, b = g.mano, (g.mano + 3) % 6
+        duels.append((a, b, -1, (*g.rounds, g.plays) if g.plays else g.rounds, g.results))
+    return [{"mano": a, "rival": b, "winner": w, "results": list(res),
+             "rounds": [[{"seat": s, "card": NAME[c]} for s, c in r] for r in rounds]}
+            for a, b, w, rounds, res in duels]
 
 
 def keep_hand(t: Table, g: State, ctx: Ctx) -> None:

@@ -87,6 +87,8 @@ def sena(t: Table, p: Player, cmd: Sena, ctx: Ctx) -> None:
         raise TableError("this table plays without señas", "no_senas")
     if p.seat is None:
         raise TableError("you have no seat in this match", "no_seat")
+    if t.game is not None and t.game.pica:
+        raise TableError("no señas in a pica-pica hand: each duel is one against one", "no_senas_in_pica")
     if cmd.sena not in SENAS:
         raise TableError("unknown seña", "unknown_sena")
     t.senas = (*t.senas, (p.seat, cmd.sena))

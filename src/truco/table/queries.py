@@ -105,7 +105,7 @@ class Facts:
         elif t.phase == "playing":
             if self.seat_legal(p.seat):
                 out.append("act")
-            if p.seat is not None and t.settings.senas_allowed:
+            if p.seat is not None and t.settings.senas_allowed and not (t.game is not None and t.game.pica):
                 out.append("sena")
             if host and t.settings.mode == "casual":
                 out += ["award", "end_hand"]

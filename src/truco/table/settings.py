@@ -25,6 +25,8 @@ class TableSettings:
     flor: bool = False
     falta: Literal["leader", "malas_wins"] = "leader"
     chicos: int = 1
+    pica_pica: bool = False
+    """Six players: pica-pica hands (three duels of two) inside the score band (docs/rules.md)."""
     mode: Mode = "full"
     senas: bool = True
     """Señas between partners (4 and 6 players only)."""
@@ -47,6 +49,8 @@ class TableSettings:
             raise SettingsError(str(e)) from None
         if self.mode not in ("full", "casual"):
             raise SettingsError("mode must be 'full' or 'casual'")
+        if self.pica_pica and self.mode == "casual":
+            raise SettingsError("pica-pica is played at the full table only (casual hands keep no score)")
         if not isinstance(self.senas, bool):
             raise SettingsError("senas must be true or false")
         if not isinstance(self.private, bool):
@@ -66,7 +70,7 @@ class TableSettings:
 
     def rules(self) -> Rules:
         return Rules(players=self.players, target=self.target, flor=self.flor, falta=self.falta,
-                     chicos=self.chicos)
+                     chicos=self.chicos, pica_pica=self.pica_pica)
 
     @property
     def senas_allowed(self) -> bool:
@@ -79,7 +83,7 @@ class TableSettings:
             "chicos": self.chicos, "mode": self.mode, "senas": self.senas,
             "vote_seconds": self.vote_seconds, "answer_seconds": self.answer_seconds,
             "reconnect_seconds": self.reconnect_seconds, "bot_delay": self.bot_delay,
-            "private": self.private, "turn_seconds": self.turn_seconds,
+            "private": self.private, "turn_seconds": self.turn_seconds, "pica_pica": self.pica_pica,
         }
 
     @classmethod
@@ -98,7 +102,7 @@ class TableSettings:
         for key in _INT_KEYS:
             if key in data and (not isinstance(data[key], int) or isinstance(data[key], bool)):
                 raise SettingsError(f"{key} must be an integer")
-        for key in ("flor", "senas", "private"):
+        for key in ("flor", "senas", "private", "pica_pica"):
             if key in data and not isinstance(data[key], bool):
                 raise SettingsError(f"{key} must be true or false")
         return cls(**data)
