@@ -24,6 +24,8 @@ SHOTS = {  # docs name -> mock screen (and query)
     "waiting-room": "waiting_away",
     "table-4-your-turn": "my_turn",
     "table-6": "table6",
+    "table-6-pica-pica": "pica_dueling",
+    "pica-pica-summary": "summary_pica",
     "envido-tantos": "table",
     "vote-split": "vote",
     "vote-bot-hint": "vote_bot",

@@ -181,6 +181,21 @@ def build() -> dict[str, Any]:
         s.play_first()
     fx["table6"] = s.view(0)
 
+    # pica-pica: hands to the mazo until both teams are in the band (5–25), then the first duel played
+    s = Sim(6, 6, pica_pica=True)
+    s.do(Start(), 0)
+    while not s.t.game.pica:
+        s.act(s.t.game.turn, Do.MAZO)
+    while s.t.game.duel == 0:
+        s.play_first()
+    s.play_first()  # the second duel has begun: one card on the felt
+    fx["table6_pica"] = s.view(0)
+    fx["table6_pica_dueling"] = s.view(s.seat_pid(s.t.game.turn))
+    hand_no = s.t.hand_no
+    while s.t.hand_no == hand_no:
+        s.act(s.t.game.turn, Do.MAZO)
+    fx["table6_pica_over"] = s.view(0)
+
     s = Sim(8, 8)
     s.do(Start(), 0)
     for _ in range(3):

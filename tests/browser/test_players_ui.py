@@ -104,6 +104,49 @@ def test_the_summary_tells_the_tricks_and_who_took_the_hand(page: Page, static_u
     expect(first_card).to_have_attribute("aria-label", re.compile(r"^(Ana|Bot 2): "))
 
 
+def test_pica_pica_is_offered_for_six_at_the_full_table_only(page: Page, static_url: str) -> None:
+    open_mock(page, static_url, "home")
+    expect(page.locator("input[name=pica_pica]")).to_have_count(0)
+    page.locator("label[for=players-6]").click()
+    page.locator("label[for=pica_pica-true]").click()
+    expect(page.get_by_text("una mano redonda y una de tres duelos")).to_be_visible()
+    page.get_by_role("button", name="Crear la mesa").click()
+    sent = page.evaluate("window.__sent")[-1]
+    assert sent["type"] == "create" and sent["settings"]["players"] == 6 and sent["settings"]["pica_pica"] is True
+    page.locator("label[for=mode-casual]").click()  # casual hands keep no score: no pica-pica there
+    expect(page.locator("input[name=pica_pica]")).to_have_count(0)
+    page.locator("label[for=mode-full]").click()
+    page.locator("label[for=players-4]").click()
+    expect(page.locator("input[name=pica_pica]")).to_have_count(0)
+    page.get_by_role("button", name="Crear la mesa").click()
+    assert page.evaluate("window.__sent")[-1]["settings"]["pica_pica"] is False
+
+
+def test_a_pica_pica_says_which_duel_is_on_and_who_waits(page: Page, static_url: str) -> None:
+    open_mock(page, static_url, "pica")
+    game = json.loads(FIXTURES.read_text())["table6_pica"]["game"]
+    names = ["Ana", "Beto", "Caro", "Dani", "Eli", "Fede"]
+    a, b = names[game["mano"]], names[(game["mano"] + 3) % 6]
+    expect(page.get_by_test_id("pica-duel")).to_contain_text(f"Duelo 2 de 3: {a} contra {b}")
+    expect(page.locator(".pica-strip .baza")).to_have_count(1)  # the first duel, won or lost
+    done = [s for s in game["idle"] if any(s in (d["mano"], d["rival"]) for d in game["duels"])]
+    waits = [s for s in game["idle"] if s not in done]
+    expect(page.locator(".seat.is-idle")).to_have_count(4)
+    expect(page.get_by_text("Ya jugó su duelo")).to_have_count(len(done))
+    expect(page.get_by_text("Espera su duelo")).to_have_count(len(waits))
+    expect(page.locator(".seat.is-folded")).to_have_count(0)  # waiting is not the mazo
+    expect(page.locator(".senas-btn")).to_have_count(0)  # no señas in a pica-pica
+
+
+def test_the_summary_of_a_pica_pica_tells_each_duel(page: Page, static_url: str) -> None:
+    open_mock(page, static_url, "summary_pica")
+    duels = json.loads(FIXTURES.read_text())["table6_pica_over"]["last_hand"]["duels"]
+    expect(page.get_by_test_id("summary-duel")).to_have_count(3)
+    for i, d in enumerate(duels):
+        expect(page.get_by_test_id("summary-duel").nth(i).locator(".trick-play")).to_have_count(
+            sum(len(r) for r in d["rounds"]))
+
+
 def test_the_hand_that_ends_the_match_is_summarised_first(page: Page, static_url: str) -> None:
     open_mock(page, static_url, "summary_final")
     dialog = page.get_by_role("dialog", name="Resumen de la mano 1")
@@ -161,7 +204,8 @@ def test_the_mazo_asks_first(page: Page, static_url: str) -> None:
 
 # ---------------------------------------------------------------- a small phone
 
-FOLD_SCREENS = ["my_turn", "table", "table2", "table6", "table8", "turn_clock", "start", "casual_host"]
+FOLD_SCREENS = ["my_turn", "table", "table2", "table6", "table8", "pica", "pica_dueling", "turn_clock", "start",
+                "casual_host"]
 
 
 PHONE: ViewportSize = {"width": 390, "height": 844}

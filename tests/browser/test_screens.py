@@ -13,7 +13,7 @@ from tests.browser.phone import shot
 SCREENS = ["home", "home_flash", "join", "join_full", "join_playing", "join_missing", "join_seat_gone",
            "waiting", "waiting_away", "waiting_guest", "start", "my_turn", "mazo_confirm", "table", "vote",
            "vote_bot", "vote_other", "vote_forced", "envido_stake", "envido_stake_caller", "turn_clock",
-           "turn_expired", "table2", "table6", "table8",
+           "turn_expired", "table2", "table6", "table8", "pica", "pica_dueling", "summary_pica",
            "hold", "hold4", "summary", "summary2", "summary_casual",
            "summary_final", "match_end", "match_end2", "match_lost", "cancelled", "replaced", "disconnected",
            "reconnecting", "senas", "sena_received", "casual_host", "casual_player", "spectator"]
@@ -48,7 +48,7 @@ def test_every_screen_on_a_small_phone_is_saved(page: Page, static_url: str, sho
 
 @pytest.mark.parametrize("screen", ["table", "my_turn", "mazo_confirm", "vote", "casual_host", "waiting",
                                     "waiting_away", "home", "join", "senas", "summary2", "summary_final",
-                                    "cancelled", "hold"])
+                                    "cancelled", "hold", "pica_dueling", "summary_pica"])
 def test_touch_targets_are_at_least_44px(page: Page, static_url: str, screen: str) -> None:
     open_mock(page, static_url, screen)
     small = page.evaluate("""() => [
@@ -62,7 +62,7 @@ def test_touch_targets_are_at_least_44px(page: Page, static_url: str, screen: st
 @pytest.mark.parametrize("width", [360, 390, 430])
 def test_nothing_overflows_a_phone_width(page: Page, static_url: str, width: int) -> None:
     page.set_viewport_size({"width": width, "height": 800})
-    for screen in ["table", "my_turn", "table6", "vote", "casual_host", "waiting", "waiting_away", "home",
+    for screen in ["table", "my_turn", "table6", "pica", "summary_pica", "vote", "casual_host", "waiting", "waiting_away", "home",
                    "join", "summary", "summary2", "senas", "replaced", "hold4", "envido_stake"]:
         open_mock(page, static_url, screen)
         scroll = page.evaluate("document.documentElement.scrollWidth")

@@ -7,7 +7,17 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any
 
-from truco.engine import Action, Event, IllegalAction, State, hand_record, new_match, next_hand, public_view
+from truco.engine import (
+    Action,
+    Do,
+    Event,
+    IllegalAction,
+    State,
+    hand_record,
+    new_match,
+    next_hand,
+    public_view,
+)
 from truco.engine import apply as engine_apply
 from truco.engine.cards import NAME
 from truco.engine.types import PointsAwarded
@@ -175,7 +185,7 @@ def last_hand(t: Table, g: State, winner: int) -> dict[str, Any]:
         "points": [] if t.settings.mode == "casual"  # the host scores by hand; the engine's tally is not it
         else [{"team": tm, "points": pts, "reason": why} for tm, pts, why in t.hand_points],
         "sung": [{"seat": s, "tanto": tanto, "flor": flor} for s, tanto, flor in g.sung],
-        "mazo": [s for s in range(g.n) if (g.folded & ~g.idle >> s) & 1],
+        "mazo": sorted({a.seat for a in g.history if a.do is Do.MAZO}),  # in every duel of a pica-pica
         "pica": g.pica,
         "duels": _duels(g),
         "shown": [{"seat": s, "cards": [NAME[c] for c in cs]} for s, cs in g.shown],

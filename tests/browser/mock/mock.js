@@ -81,6 +81,13 @@ const SCREENS = {
   table2: () => toModel(fx.table2, extra),
   table6: () => toModel(fx.table6, extra),
   table8: () => toModel(fx.table8, extra),
+  // pica-pica: the second duel of three, seen by a seat that waits and by one that plays
+  pica: () => toModel(fx.table6_pica, extra),
+  pica_dueling: () => toModel(fx.table6_pica_dueling, extra),
+  summary_pica: () => {
+    const tv = fx.table6_pica_over;
+    return toModel(tv, { ...extra, summary: { hand: tv.last_hand, before: [0, 0] } });
+  },
   // the hand summary is the server's last_hand, as the page shows it when a new one arrives
   summary: () => {
     const tv = fx.table4_hand_over;

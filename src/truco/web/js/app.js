@@ -30,7 +30,7 @@ const store = {
   lobby: { tables: [] },
   table: null,             // the model drawn (toModel of tv and extra), or null at home
   ui: { form: { players: 4, target: 30, flor: false, mode: "full", senas: true, private: false, chicos: 1,
-    falta: "leader", turn_seconds: null }, bots: { level: "normal", target: 30 }, name: loadName(), flash: null },
+    falta: "leader", turn_seconds: null, pica_pica: false }, bots: { level: "normal", target: 30 }, name: loadName(), flash: null },
   clockOffset: 0,          // server clock - this phone's clock, from the last server_now_ms
   code: null,              // the table of this page (/m/<code>)
   joinInfo: null,          // GET /api/tables/<code>, for the join screen

@@ -115,6 +115,8 @@ function heldGame(hand, next, settings) {
     truco_value: next?.truco_value ?? 1, rules: next?.rules || { target: settings.target, chicos: settings.chicos },
     chicos: next?.chicos || [0, 0], score: hand.score || next?.score || [0, 0], envido_stake: null,
     hand_winner: hand.winner, held: true,
+    // a pica-pica: every duel's cards stay on the felt (the last duel is among them)
+    pica: !!hand.pica, duels: hand.duels || [], duel: (hand.duels || []).length - 1, idle: [],
   };
 }
 
@@ -137,5 +139,6 @@ function summaryModel(shown, casual) {
     : hand.points || [];
   return { hand_no: hand.hand_no, winner: hand.winner, score, points, sung: hand.sung || [],
     shown: hand.shown || [], ended_early: !!hand.ended_early, rounds: hand.rounds || [],
-    results: hand.results || [], mazo: hand.mazo || [], casual, final: !!shown.final };
+    results: hand.results || [], mazo: hand.mazo || [], casual, final: !!shown.final,
+    pica: !!hand.pica, duels: hand.duels || [] };
 }

@@ -30,13 +30,26 @@ function names(model, seats) {
   return list.length > 1 ? `${list.slice(0, -1).join(", ")} ${t("and")} ${list.at(-1)}` : list.join("");
 }
 
-/** Each trick of the hand: who played what, in order, and who took it (or parda). */
+/** Each trick of the hand: who played what, in order, and who took it (or parda). A pica-pica lists
+ * its duels, each with its tricks and the team that took it. */
 function tricks(model, s) {
+  if (s.pica && s.duels?.length) {
+    return h("div", { class: "tricks duels", "aria-label": t("tricks_title") }, s.duels.map((d, i) => {
+      const a = seatName(model, d.mano), b = seatName(model, d.rival);
+      const title = d.winner === 0 || d.winner === 1
+        ? t("pica_duel_won", { n: i + 1, a, b, team: teamLabel(model, d.winner) }) : t("pica_duel_cut", { n: i + 1, a, b });
+      return h("div", { class: "duel", dataset: { testid: "summary-duel" } }, trickList(model, d.rounds, d.results, title));
+    }));
+  }
   if (!s.rounds?.length) return null;
-  return h("div", { class: "tricks", "aria-label": t("tricks_title") },
-    h("div", { class: "sung-title" }, t("tricks_title")),
-    h("ol", null, s.rounds.map((round, r) => {
-      const res = s.results[r];
+  return h("div", { class: "tricks", "aria-label": t("tricks_title") }, trickList(model, s.rounds, s.results, t("tricks_title")));
+}
+
+function trickList(model, roundsPlayed, results, title) {
+  return [
+    h("div", { class: "sung-title" }, title),
+    h("ol", null, roundsPlayed.filter((round) => round.length).map((round, r) => {
+      const res = results[r];
       // the server says which team took the trick (``results``); mano a mano that names the player
       const takers = round.filter((p) => teamOf(p.seat) === res).map((p) => p.seat);
       const who = res === -1 ? t("trick_parda")
@@ -49,7 +62,7 @@ function tricks(model, s) {
           h("span", { class: "card small", role: "img", "aria-label": `${seatName(model, p.seat)}: ${cardName(p.card)}` }, svg(cardFace(p.card))),
           h("span", { class: "trick-who" }, seatName(model, p.seat))))),
         h("span", { class: "trick-result" }, who));
-    })));
+    }))];
 }
 
 /**

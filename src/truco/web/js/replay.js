@@ -73,6 +73,8 @@ function eventText(e) {
     case "deal_revealed": return t("ev_revealed", { seed: e.seed.slice(0, 8) });
     case "match_over": return t("ev_match_over");
     case "match_cancelled": return t("ev_cancelled");
+    case "duel_started": return t("ev_duel_started", { n: e.duel + 1, a: seatName(e.mano), b: seatName(e.rival) });
+    case "duel_ended": return t("ev_duel_ended", { n: e.duel + 1, team: teamName(e.team) });
     case "hand_started": return null;
     default: return null;
   }

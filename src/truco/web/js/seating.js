@@ -25,13 +25,27 @@ export function roles(seat, game) {
   return out;
 }
 
-/** The cards a seat has played this hand, round by round. */
+/** The cards a seat has played this hand, round by round (a pica-pica's finished duels first:
+ * ``won`` then says whether the card took its trick). */
 export function playedBy(seat, game) {
   const cards = [];
+  for (const d of game?.duels || []) {
+    if (d.mano !== seat && d.rival !== seat) continue;
+    d.rounds.forEach((round, r) => {
+      for (const p of round) if (p.seat === seat) cards.push({ card: p.card, round: r, won: d.results[r] === teamOf(seat) });
+    });
+  }
+  if (game?.duels?.length && game.duels.length > game.duel) return cards; // the last duel is over: listed above
   (game?.rounds || []).forEach((round, r) => {
     for (const p of round) if (p.seat === seat) cards.push({ card: p.card, round: r });
   });
   return cards;
+}
+
+/** Pica-pica: whether ``seat`` waits out the current duel, and whether it has played its own. */
+export function duelState(seat, game) {
+  if (!game?.pica || !(game.idle || []).includes(seat)) return null;
+  return (game.duels || []).some((d) => d.mano === seat || d.rival === seat) ? "done" : "waits";
 }
 
 /** The last call or answer of this hand, for the announcement bubble. */

@@ -6,7 +6,7 @@ import { h, svg } from "./dom.js";
 import { cardBack, cardFace } from "./deck.js";
 import { fosforosSVG } from "./fosforos.js";
 import { callName, cardName, getLang, t } from "./i18n.js";
-import { areaFor, playedBy, roles, teamOf } from "./seating.js";
+import { areaFor, duelState, playedBy, roles, teamOf } from "./seating.js";
 
 const CALL_ORDER = ["flor", "contra_flor", "contra_flor_al_resto", "con_flor_me_achico",
   "envido", "real_envido", "falta_envido", "truco", "retruco", "vale_cuatro", "quiero", "no_quiero", "mazo"];
@@ -122,6 +122,22 @@ function infoStrip(model, send) {
     langButton(send));
 }
 
+/** Pica-pica: the duel being played and who plays it, after a mark (✓ ✗) per duel already played. */
+function picaStrip(model) {
+  const game = model.game;
+  if (!game?.pica || game.duel < 0 || game.hand_over) return null;
+  const mine = teamOf(model.me);
+  const a = seatName(model, game.mano), b = seatName(model, (game.mano + 3) % 6);
+  const done = (game.duels || []).map((d, i) => h("span", {
+    class: `baza ${model.spectator ? "" : d.winner === mine ? "won" : "lost"}`,
+    title: t("pica_duel_won", { n: i + 1, a: seatName(model, d.mano), b: seatName(model, d.rival), team: teamLabel(model, d.winner) }),
+  }, model.spectator ? String(d.winner + 1) : d.winner === mine ? "✓" : "✗"));
+  return h("div", { class: "pica-strip", role: "status", "aria-label": t("pica_duel_label", { n: game.duel + 1, a, b }),
+    dataset: { testid: "pica-duel" } },
+  h("span", { class: "chip chip-pica" }, t("pica_pica")), done,
+  h("span", { class: "pica-now" }, t("pica_duel", { n: game.duel + 1, a, b })));
+}
+
 /** "✓ reparto verificado" for the last hand over (docs/fairness.md); its details one tap away. */
 export function fairMark(model, send) {
   const fair = model.fair;
@@ -182,14 +198,16 @@ function seatBox(model, seat, area) {
   const game = model.game;
   const s = model.seats.find((x) => x.seat === seat) || {};
   const isTurn = game && !game.hand_over && (game.to_act || [game.turn]).includes(seat);
-  const folded = game?.folded?.includes(seat);
+  const duel = duelState(seat, game);
+  const folded = game?.folded?.includes(seat) && !duel;
   const team = teamOf(seat) === teamOf(model.me) ? "us" : "them";
   const played = playedBy(seat, game);
   const name = seatName(model, seat);
   const roleWords = roles(seat, game).map((r) => t(r));
-  const label = [name, ...roleWords, isTurn ? t("turn") : null, folded ? t("folded") : null].filter(Boolean).join(", ");
+  const duelWord = duel ? t(duel === "done" ? "pica_done" : "pica_waits") : null;
+  const label = [name, ...roleWords, isTurn ? t("turn") : null, folded ? t("folded") : null, duelWord].filter(Boolean).join(", ");
   return h("section", {
-    class: `seat area-${area} team-${team} ${isTurn ? "is-turn" : ""} ${folded ? "is-folded" : ""} ${s.connected === false ? "is-away" : ""}`,
+    class: `seat area-${area} team-${team} ${isTurn ? "is-turn" : ""} ${folded ? "is-folded" : ""} ${duel ? "is-idle" : ""} ${s.connected === false ? "is-away" : ""}`,
     "aria-label": label, dataset: { seat },
   },
     h("div", { class: "seat-head" },
@@ -197,14 +215,15 @@ function seatBox(model, seat, area) {
     h("div", { class: "played", "aria-label": t("played_cards", { name }) },
       game && game.cards_left?.[seat] ? backs(game.cards_left[seat]) : null,
       played.map((p) => playedCard(game, seat, p))),
-    folded ? h("div", { class: "folded-note" }, t("folded")) : null);
+    folded ? h("div", { class: "folded-note" }, t("folded")) : null,
+    duelWord ? h("div", { class: "folded-note" }, duelWord) : null);
 }
 
 function playedCard(game, seat, p) {
   const key = `${game.hand_no}:${seat}:${p.card}`;
   const fresh = seenPrimed && !seen.has(key);
   seen.add(key);
-  const won = game.results[p.round];
+  const won = p.won === undefined ? game.results[p.round] : p.won ? teamOf(seat) : -2;
   return cardEl(p.card, { size: "small", extra: `${fresh ? "fly-in" : ""} ${won === teamOf(seat) ? "won-round" : ""}` });
 }
 
@@ -452,21 +471,24 @@ export function tableScreen(model, ui, send, rerender) {
   }
   const myPlayed = game ? playedBy(model.me, game) : [];
   const myTurn = game && !game.hand_over && (game.to_act || [game.turn]).includes(model.me);
-  const iFolded = game?.folded?.includes(model.me);
+  const myDuel = duelState(model.me, game);
+  const iFolded = game?.folded?.includes(model.me) && !myDuel;
   const mine = model.spectator ? seatBox(model, model.me, "me") : h("div", {
-    class: `seat area-me team-us ${myTurn ? "is-turn" : ""} ${iFolded ? "is-folded" : ""}`,
+    class: `seat area-me team-us ${myTurn ? "is-turn" : ""} ${iFolded ? "is-folded" : ""} ${myDuel ? "is-idle" : ""}`,
     "aria-label": t("played_cards", { name: t("you") }),
   },
     h("div", { class: "seat-head" }, h("span", { class: "seat-name", title: seatName(model, model.me) }, t("you_cap")),
       roleChips(model.me, game)),
     h("div", { class: "played" }, myPlayed.map((p) => playedCard(game, model.me, p))),
-    iFolded ? h("div", { class: "folded-note" }, t("folded")) : null);
+    iFolded ? h("div", { class: "folded-note" }, t("folded")) : null,
+    myDuel ? h("div", { class: "folded-note" }, t(myDuel === "done" ? "pica_done" : "pica_waits")) : null);
   const center = h("div", { class: "felt-center" }, announcement(model), sungTantos(model));
   const casualHost = model.settings.mode === "casual" && model.is_host && !model.spectator;
   const screen = h("main", { class: `screen table-screen players-${players} mode-${model.settings.mode} ${casualHost ? "casual-host" : ""}`, dataset: { screen: "table" } },
     scoreBoard(model),
     banners(model),
     infoStrip(model, send),
+    picaStrip(model),
     model.turn_clock ? h("div", { class: "clock-row" }, turnClock(model)) : null,
     handLog(model),
     h("div", { class: `felt felt-${players} ${game?.held ? "held" : ""}` }, others, center, mine, senaToasts(model)),
