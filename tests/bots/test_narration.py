@@ -14,6 +14,8 @@ from truco.engine.types import (
     Called,
     CardPlayed,
     CardsShown,
+    DuelEnded,
+    DuelStarted,
     HandEnded,
     HandStarted,
     MatchEnded,
@@ -49,6 +51,12 @@ def test_the_table_talk():
     assert describe(RoundEnded(1, 1, 1), NAMES) == "  Ronda 2 para Bot 1 (rival)."
     shown = CardsShown(1, (make_card(7, COPAS), sota))
     assert describe(shown, NAMES) == "  Bot 1 (rival) muestra: siete de copas, sota de oros."
+
+
+def test_the_duels_of_a_pica_pica_are_announced():
+    names = ["Vos", "Bot 1", "Bot 2", "Bot 3", "Bot 4", "Bot 5"]
+    assert describe(DuelStarted(1, 1, 4), names) == "── Pica-pica, duelo 2 de 3: Bot 1 contra Bot 4 ──"
+    assert describe(DuelEnded(1, 0), names, 0) == "  Duelo 2 para nosotros."
 
 
 @pytest.mark.parametrize(("mine", "expected"), [

@@ -112,7 +112,8 @@ def test_pica_pica_is_offered_for_six_at_the_full_table_only(page: Page, static_
     expect(page.get_by_text("una mano redonda y una de tres duelos")).to_be_visible()
     page.get_by_role("button", name="Crear la mesa").click()
     sent = page.evaluate("window.__sent")[-1]
-    assert sent["type"] == "create" and sent["settings"]["players"] == 6 and sent["settings"]["pica_pica"] is True
+    assert sent["type"] == "create"
+    assert sent["settings"]["players"] == 6 and sent["settings"]["pica_pica"] is True
     page.locator("label[for=mode-casual]").click()  # casual hands keep no score: no pica-pica there
     expect(page.locator("input[name=pica_pica]")).to_have_count(0)
     page.locator("label[for=mode-full]").click()
@@ -204,8 +205,8 @@ def test_the_mazo_asks_first(page: Page, static_url: str) -> None:
 
 # ---------------------------------------------------------------- a small phone
 
-FOLD_SCREENS = ["my_turn", "table", "table2", "table6", "table8", "pica", "pica_dueling", "turn_clock", "start",
-                "casual_host"]
+FOLD_SCREENS = ["my_turn", "table", "table2", "table6", "table8", "pica", "pica_dueling", "turn_clock",
+                "start", "casual_host"]
 
 
 PHONE: ViewportSize = {"width": 390, "height": 844}

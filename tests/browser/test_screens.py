@@ -62,7 +62,8 @@ def test_touch_targets_are_at_least_44px(page: Page, static_url: str, screen: st
 @pytest.mark.parametrize("width", [360, 390, 430])
 def test_nothing_overflows_a_phone_width(page: Page, static_url: str, width: int) -> None:
     page.set_viewport_size({"width": width, "height": 800})
-    for screen in ["table", "my_turn", "table6", "pica", "summary_pica", "vote", "casual_host", "waiting", "waiting_away", "home",
+    for screen in ["table", "my_turn", "table6", "pica", "summary_pica", "vote", "casual_host", "waiting",
+                   "waiting_away", "home",
                    "join", "summary", "summary2", "senas", "replaced", "hold4", "envido_stake"]:
         open_mock(page, static_url, screen)
         scroll = page.evaluate("document.documentElement.scrollWidth")

@@ -43,6 +43,13 @@ def test_the_mask_is_exactly_the_legal_actions_and_an_observation_shows_only_the
     assert len(ACTIONS) == N_ACTIONS == 40 + 13
 
 
+def test_the_environment_plays_pica_pica_duels_with_the_same_masks():
+    env = TrucoEnv(players=6, target=15, pica_pica=True)
+    env.reset(seed=11)
+    _random_match(env, random.Random(11), check=True)
+    assert env.rules.pica_pica and env.state.match_over
+
+
 def test_rewards_are_match_points_each_team_plus_what_it_won_minus_what_the_rivals_won():
     env = TrucoEnv(players=4)
     env.reset(seed=7)

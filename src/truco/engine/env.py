@@ -45,9 +45,9 @@ class TrucoEnv:
     metadata: ClassVar[dict[str, Any]] = {"name": "truco_v0", "is_parallelizable": False}
 
     def __init__(self, players: int = 2, target: int = 30, flor: bool = False, falta: str = "leader",
-                 chicos: int = 1) -> None:
+                 chicos: int = 1, pica_pica: bool = False) -> None:
         self.rules = Rules(players=players, target=target, flor=flor, falta=falta,  # type: ignore[arg-type]
-                           chicos=chicos)
+                           chicos=chicos, pica_pica=pica_pica)
         self.possible_agents = [f"seat_{i}" for i in range(players)]
         self.agents: list[str] = []
         self.rewards: dict[str, float] = {}

@@ -64,9 +64,10 @@ class GameConfig:
     target: int = 30
     seed: int = 0
     human: Seat = 0
+    pica_pica: bool = False
 
     def rules(self) -> Rules:
-        return Rules(players=self.players, target=self.target, flor=self.flor)
+        return Rules(players=self.players, target=self.target, flor=self.flor, pica_pica=self.pica_pica)
 
 
 class Quit(Exception):
@@ -99,7 +100,8 @@ class TerminalGame:
     def _play(self) -> None:
         n = self.rules.players
         self.say(f"Truco a {self.rules.target}, {n} jugadores"
-                 f"{', con flor' if self.rules.flor else ''}, bots {self.config.bots}.")
+                 f"{', con flor' if self.rules.flor else ''}{', pica-pica' if self.rules.pica_pica else ''}, "
+                 f"bots {self.config.bots}.")
         partners = [self.names[s] for s in range(self.team, n, 2) if s != self.human]
         rivals = [self.names[s] for s in range(1 - self.team, n, 2)]
         if partners:

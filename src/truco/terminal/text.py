@@ -16,6 +16,8 @@ from truco.engine.types import (
     Called,
     CardPlayed,
     CardsShown,
+    DuelEnded,
+    DuelStarted,
     HandStarted,
     PointsAwarded,
     RoundEnded,
@@ -118,6 +120,11 @@ def describe(event: Event, names: Sequence[str], mine: Team | None = None) -> st
         return f"  +{points(event.points)} para {team_name(event.team, mine)} ({why})."
     if isinstance(event, CardsShown):
         return f"  {names[event.seat]} muestra: {card_list(event.cards)}."
+    if isinstance(event, DuelStarted):
+        who = f"{names[event.mano]} contra {names[event.rival]}"
+        return f"── Pica-pica, duelo {event.duel + 1} de 3: {who} ──"
+    if isinstance(event, DuelEnded):
+        return f"  Duelo {event.duel + 1} para {team_name(event.team, mine)}."
     return None
 
 
