@@ -25,6 +25,7 @@ SHOTS = {  # docs name -> mock screen (and query)
     "table-4-your-turn": "my_turn",
     "table-6": "table6",
     "table-6-pica-pica": "pica_dueling",
+    "table-6-pica-pica-their-turn": "pica",
     "pica-pica-summary": "summary_pica",
     "envido-tantos": "table",
     "vote-split": "vote",

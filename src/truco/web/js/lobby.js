@@ -78,7 +78,7 @@ export function homeScreen(lobby, ui, send, rerender) {
       f.players >= 4 ? segmented("senas", t("senas"), [[true, t("on")], [false, t("off")]], f.senas, set("senas")) : null,
       f.players === 6 && f.mode === "full"
         ? segmented("pica_pica", t("pica_pica"), [[false, t("off")], [true, t("on")]], f.pica_pica, set("pica_pica")) : null,
-      f.players === 6 && f.mode === "full" && f.pica_pica ? h("p", { class: "muted hint" }, t("pica_hint")) : null,
+      f.players === 6 && f.mode === "full" && f.pica_pica ? h("p", { class: "muted hint" }, t("pica_hint", { hi: f.target - 5 })) : null,
       segmented("chicos", t("chicos_label"), [[1, t("chicos_1")], [3, t("chicos_3")]], f.chicos, set("chicos")),
       segmented("falta", t("falta_label"), [["leader", t("falta_leader")], ["malas_wins", t("falta_malas_wins")]], f.falta, set("falta")),
       segmented("turn", t("turn_clock"), [[null, t("turn_off")], [30, t("turn_s", { n: 30 })], [60, t("turn_s", { n: 60 })]],
