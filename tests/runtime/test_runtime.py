@@ -572,3 +572,55 @@ async def test_each_seat_s_legal_actions_are_computed_once_per_version(make_runt
         monkeypatch.setattr(module, name, counting)
     assert (await submit(rt, c.table_id, tokens[seat], {"type": "act", "do": "play", "card": card})).ok
     assert sorted(asked) == [0, 1] and all(box.view["version"] == rt.version(c.table_id) for box in boxes)
+
+
+async def _act_until(rt: Runtime, table_id: str, token: str, box: Inbox, stop: Any) -> None:
+    """Ana plays her first card (or accepts) when she must, the bots the rest, until ``stop(view)``."""
+    for _ in range(3000):
+        await rt.settle()
+        view = box.view
+        if stop(view):
+            return
+        legal = view["legal"]
+        if legal:
+            act = next((a for a in legal if a["do"] in ("play", "quiero")), legal[0])
+            cmd = {k: v for k, v in act.items() if k != "seat"} | {"type": "act"}
+            res = await submit(rt, table_id, token, cmd)
+            assert res.ok, res
+    raise AssertionError("the match went nowhere")
+
+
+async def test_a_pica_pica_match_with_bots_survives_a_restart_mid_duel_and_its_record_replays(
+        make_runtime: MakeRuntime, tmp_path: Path):
+    from truco.engine import replay
+    from truco.protocol.replays import download_record
+
+    path = str(tmp_path / "truco.db")
+    clock = FakeClock()
+    rt = await make_runtime(SQLiteStorage(path), clock=clock)
+    c = await rt.create_table({"players": 6, "pica_pica": True}, "Ana")
+    box = Inbox()
+    await rt.connect(c.table_id, c.token, box)
+    for s in range(1, 6):
+        level = "facil" if s % 2 else "random"
+        await submit(rt, c.table_id, c.token, {"type": "add_bot", "seat": s, "level": level})
+    await submit(rt, c.table_id, c.token, {"type": "start"})
+    # Ana's own duel stops the bots: the table waits on her in the middle of a pica-pica (the runtime
+    # of these tests draws fixed seeds: the same match every run)
+    await _act_until(rt, c.table_id, c.token, box,
+                     lambda v: v["phase"] != "playing" or (v["game"]["pica"] and v["legal"]))
+    assert box.view["phase"] == "playing", "the match ended before a pica-pica"
+    duel = box.view["game"]["duel"]
+    before = fingerprint(rt, c.table_id)
+    await rt.close()
+
+    fresh = await make_runtime(SQLiteStorage(path), clock=clock)
+    assert fingerprint(fresh, c.table_id) == before  # the same duel, cards, score and turn
+    box = Inbox()
+    await fresh.connect(c.table_id, c.token, box)
+    assert box.view["game"]["duel"] == duel and len(box.view["game"]["duels"]) == duel and box.view["legal"]
+    await _act_until(fresh, c.table_id, c.token, box, lambda v: v["phase"] != "playing")
+    match = fresh.storage.matches(c.table_id)[0]
+    assert any(h.get("pica") for h in match["hands"])
+    result = replay(download_record(match))
+    assert list(result.state.score) == match["result"]["score"]
