@@ -163,3 +163,30 @@ def test_a_casual_match_is_replayed_with_the_hosts_awards():
     told = [e["type"] for h in r["hands"] for s in h["steps"] for e in s["events"]]
     assert told.count("awarded") == 4 and "card_played" in told
     assert r["result"]["winner"] == 1
+
+
+def test_a_pica_pica_replay_tells_each_duel_and_shows_cards_only_once_public():
+    d = Driver(players=6, target=15, pica_pica=True)
+    while d.t.phase == "playing":  # the seat in turn goes to the mazo (the band is reached on the way)
+        d.seat(d.turn, Do.MAZO)
+    r = match_replay(d.log, 1)
+    picas = [h for h in r["hands"] if any(s["felt"] and s["felt"]["pica"] for s in h["steps"] if s["felt"])]
+    assert picas, "no pica-pica hand in the match"
+    for hand in picas:
+        started = [e for s in hand["steps"] for e in s["events"] if e["type"] == "duel_started"]
+        assert [e["duel"] for e in started] == list(range(len(started)))
+        last = hand["steps"][-1]["felt"]  # every duel finished, or the last cut short by the match's end
+        assert len(last["duels"]) in (len(started) - 1, len(started))
+    # a spectator still meets no card before it was played or shown, duels included
+    for hand in r["hands"]:
+        public: set[str] = set()
+        for step in hand["steps"]:
+            for e in step["events"]:
+                if e["type"] == "card_played":
+                    public.add(e["card"])
+                elif e["type"] == "cards_shown":
+                    public |= set(e["cards"])
+            assert names(step) <= public
+    record = download_record(match_record(d.t))
+    assert any("pica" in deal for deal in record["deals"])
+    assert list(replay(record).state.score) == list(d.t.result.score)

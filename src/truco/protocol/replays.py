@@ -63,7 +63,7 @@ def _felt(t: Table) -> dict[str, Any]:
     assert t.game is not None
     p = public_to_dict(public_view(t.game))
     return {k: p[k] for k in ("hand_no", "dealer", "mano", "score", "rounds", "results", "sung", "shown",
-                              "folded", "truco_value", "hand_over")}
+                              "folded", "truco_value", "hand_over", "pica", "duel", "duels")}
 
 
 def replay_from_log(entries: Iterable[Any], match_no: int, token: str | None = None) -> dict[str, Any]:

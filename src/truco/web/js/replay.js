@@ -114,11 +114,21 @@ function felt(hand, step) {
   const r = state.replay;
   const score = f.score || [0, 0];
   const lastStep = state.step === hand.steps.length - 1 && hand.end;
-  const rounds = (f.rounds || []).filter((round) => round.length).map((round, i) => h("li", { class: "replay-trick" },
+  const trickItems = (played, results) => played.filter((round) => round.length).map((round, i) => h("li", { class: "replay-trick" },
     h("span", { class: "trick-n" }, t("round_n", { n: i + 1 })),
     h("span", { class: "trick-cards" }, round.map((p) => h("span", { class: "trick-play" },
       card(p.card, `${seatName(p.seat)}: ${cardName(p.card)}`), h("span", { class: "trick-who" }, seatName(p.seat))))),
-    h("span", { class: "trick-result" }, f.results?.[i] === undefined ? "" : f.results[i] === -1 ? t("trick_parda") : teamName(f.results[i]))));
+    h("span", { class: "trick-result" }, results?.[i] === undefined ? "" : results[i] === -1 ? t("trick_parda") : teamName(results[i]))));
+  // a pica-pica: each duel already played, headed by who played it, then the duel on now
+  const duelHead = (i, mano) => h("li", { class: "replay-duel sung-title" },
+    t("pica_duel_cut", { n: i + 1, a: seatName(mano), b: seatName((mano + 3) % 6) }));
+  const duels = f.duels || [];
+  const rounds = [];
+  duels.forEach((d, i) => rounds.push(duelHead(i, d.mano), ...trickItems(d.rounds, d.results)));
+  if (!f.pica || duels.length <= f.duel) {
+    if (f.pica) rounds.push(duelHead(f.duel, f.mano));
+    rounds.push(...trickItems(f.rounds || [], f.results));
+  }
   const mine = hand.mine ? h("div", { class: "replay-mine" }, h("div", { class: "sung-title" }, t("replay_your_cards")),
     h("div", { class: "replay-cards" }, hand.mine.map((c) => card(c)))) : null;
   let all = null;
