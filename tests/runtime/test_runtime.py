@@ -624,3 +624,22 @@ async def test_a_pica_pica_match_with_bots_survives_a_restart_mid_duel_and_its_r
     assert any(h.get("pica") for h in match["hands"])
     result = replay(download_record(match))
     assert list(result.state.score) == match["result"]["score"]
+
+
+async def test_bot_partners_sign_their_cards_to_their_team_at_the_start_of_a_hand(make_runtime: MakeRuntime):
+    from truco.bots.senas import truthful_senas
+
+    rt = await make_runtime()
+    c = await rt.create_table({"players": 4}, "Ana")
+    box = Inbox()
+    await rt.connect(c.table_id, c.token, box)
+    for s in (1, 2, 3):
+        await submit(rt, c.table_id, c.token, {"type": "add_bot", "seat": s, "level": "dificil"})
+    await submit(rt, c.table_id, c.token, {"type": "start"})
+    await rt.settle()
+    t = rt.table(c.table_id)
+    assert t.game is not None and t.hand_no == 1 and box.view["legal"]  # the table waits for Ana
+    heard = [(e["seat"], e["sena"]) for e in box.events("sena")]
+    assert heard == [(2, x) for x in truthful_senas(t.game.dealt[2])]  # her partner's, and true
+    assert {s for s, _ in t.senas} == {1, 2, 3}  # the rivals signed to each other, unheard by her
+    assert [e for e in rt.storage.log(c.table_id) if e.command["type"] == "bot_sena"]  # stored

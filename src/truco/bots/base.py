@@ -6,6 +6,7 @@ import random
 from collections.abc import Mapping
 from typing import Protocol
 
+from truco.bots.senas import truthful_senas
 from truco.engine import Action, Do, Seat, SeatView
 
 _MASK = (1 << 64) - 1
@@ -65,9 +66,16 @@ class ViewBot:
     """
 
     level = "base"
+    makes_senas = False
+    """Whether this level signs its cards to its partners at a table with señas (``senas``)."""
 
     def __init__(self, seed: int = 0) -> None:
         self.seed = seed
+
+    def senas(self, view: SeatView) -> tuple[str, ...]:
+        """The señas to make to the partners at the start of a hand: every one its cards allow (a
+        seña reaches the own team only, so there is nothing to gain by lying), or none."""
+        return truthful_senas(view.dealt) if self.makes_senas else ()
 
     def rng(self, view: SeatView) -> random.Random:
         return random.Random(mix(self.seed, view_key(view)))

@@ -125,6 +125,7 @@ def resample(pool: list[World], weights: list[float], count: int, rng: random.Ra
 
 class DificilBot(ViewBot):
     level = "dificil"
+    makes_senas = True
 
     def __init__(self, seed: int = 0, params: Params | None = None) -> None:
         super().__init__(seed)

@@ -9,7 +9,10 @@ frozen copy of the old code instead.
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from truco.bots.dificil import DificilBot, Params
+from truco.engine import Action, SeatView
 
 DIFICIL_1 = Params(worlds=80, candidates=240, bluff_rate=0.12, call_chance=0.6, call_floor=0.03,
                    edge=0.1, wait_margin=0.01)
@@ -17,6 +20,10 @@ DIFICIL_1 = Params(worlds=80, candidates=240, bluff_rate=0.12, call_chance=0.6, 
 
 class Dificil1Bot(DificilBot):
     level = "dificil-1"
+    makes_senas = False  # the mark stays as it was: it neither makes nor reads señas
 
     def __init__(self, seed: int = 0) -> None:
         super().__init__(seed, DIFICIL_1)
+
+    def decide(self, view: SeatView) -> Action:
+        return super().decide(replace(view, senas=()) if view.senas else view)

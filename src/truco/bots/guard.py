@@ -29,6 +29,7 @@ from typing import Any
 from truco.bots.base import Bot
 from truco.engine import Action, Do, PublicView, Rules, Seat, SeatView
 from truco.engine.cards import parse_card
+from truco.engine.types import SENAS
 
 
 def to_plain(view: SeatView) -> dict[str, Any]:
@@ -37,6 +38,7 @@ def to_plain(view: SeatView) -> dict[str, Any]:
     d = view.to_dict()
     d["start_score"] = list(view.public.start_score)
     d["start_chicos"] = list(view.public.start_chicos)
+    d["partner_senas"] = [{"seat": s, "sena": x} for s, x in view.senas]
     return d
 
 
@@ -137,6 +139,7 @@ def from_plain(d: Mapping[str, Any], start_score: tuple[int, int] | None = None,
         my_flor=bool(d["my_flor"]),
         legal=tuple(action_from_plain(a) for a in d["legal"]),
         public=public,
+        senas=tuple((int(x["seat"]), str(x["sena"])) for x in d.get("partner_senas", ())),
     )
 
 
@@ -242,6 +245,18 @@ class Guarded:
         plain_votes = {int(s): action_from_plain(a.to_dict()) for s, a in votes.items()}
         result, self.last_ms = call_apart(self._bot.reconsider, detached(view), plain_votes)
         return self._legal(view, result)
+
+    def senas(self, view: SeatView) -> tuple[str, ...]:
+        """The señas the bot makes to its partners at the start of a hand (none if it makes none);
+        anything but known seña names, each once, is dropped."""
+        if getattr(self._bot, "senas", None) is None:
+            return ()
+        result, self.last_ms = call_apart(self._bot.senas, detached(view))  # type: ignore[attr-defined]
+        out: list[str] = []
+        for x in result if isinstance(result, tuple | list) else ():
+            if isinstance(x, str) and x in SENAS and x not in out:
+                out.append(x)
+        return tuple(out)
 
 
 def guard(bot: Bot) -> Guarded:

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from truco.bots.senas import SenaRule, rule_of
 from truco.engine import Do, PublicView, Seat, SeatView, Team
 from truco.engine.cards import POWER, Card
 from truco.engine.types import ENVIDO_CALLS, FLOR_CALLS
@@ -36,6 +37,8 @@ class Knowledge:
     or let a rival's flor go uncontested while they could still have answered it."""
     folded: int
     """Bit mask of seats in the mazo."""
+    sena_rules: list[SenaRule | None]
+    """What each partner's señas this hand say of their cards (``None``: nothing)."""
 
     @property
     def round_no(self) -> int:
@@ -120,9 +123,13 @@ def knowledge(view: SeatView) -> Knowledge:
     for s in p.folded:
         folded |= 1 << s
     unseen = [c for c in range(40) if c not in seen]
+    sena_rules: list[SenaRule | None] = [None] * n
+    for s in range(view.team, n, 2):
+        if s != view.seat:
+            sena_rules[s] = rule_of([x for seat, x in view.senas if seat == s])
     return Knowledge(view=view, n=n, me=view.seat, team=view.team, mano=p.mano, played=played,
                      unseen=unseen, tanto_exact=tanto_exact, tanto_max=tanto_max, flor_exact=flor_exact,
-                     has_flor=has_flor, no_flor=no_flor, folded=folded)
+                     has_flor=has_flor, no_flor=no_flor, folded=folded, sena_rules=sena_rules)
 
 
 def _contested(p: PublicView, i: int) -> bool:

@@ -44,6 +44,7 @@ def team_envido_chance(k: Knowledge, called: bool = False) -> float:
 
 
 class NormalBot(HeuristicBot):
+    makes_senas = True
     level = "normal"
 
     def act(self, k: Knowledge) -> Action:

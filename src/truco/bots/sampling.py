@@ -12,7 +12,7 @@ import random
 from typing import NamedTuple
 
 from truco.bots.knowledge import Knowledge
-from truco.bots.tables import BY_FLOR, BY_TANTO, FLOR_HANDS, FLOR_MASKS, TANTO_OF, mask_of
+from truco.bots.tables import BY_FLOR, BY_TANTO, EVERY_HAND, FLOR_HANDS, FLOR_MASKS, TANTO_OF, mask_of
 from truco.engine import SeatView, State, apply, new_match
 from truco.engine.cards import Card, has_flor
 
@@ -44,6 +44,10 @@ class Sampler:
                 cands = BY_TANTO.get(k.tanto_exact[s] or 0, [])
             elif k.has_flor[s]:
                 cands = FLOR_HANDS
+            rule = k.sena_rules[s]
+            if rule is not None:  # a partner's señas: only the hands they fit
+                cands = [x for x in (cands if cands is not None else EVERY_HAND)
+                         if rule.holds(x[0], TANTO_OF[x[0]])]
             if cands is None:
                 self.free.append(s)
                 continue

@@ -45,6 +45,8 @@ for _h in ALL_HANDS:
     if has_flor(_h):
         BY_FLOR.setdefault(flor_value(_h), []).append((_m, _h))
 FLOR_HANDS: list[tuple[int, tuple[Card, ...]]] = [x for v in BY_FLOR.values() for x in v]
+EVERY_HAND: list[tuple[int, tuple[Card, ...]]] = [x for v in BY_TANTO.values() for x in v]
+"""Every three-card hand with its mask (what a partner's señas are checked against)."""
 FLOR_MASKS: frozenset[int] = frozenset(m for m, _ in FLOR_HANDS)
 
 

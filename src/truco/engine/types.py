@@ -58,6 +58,12 @@ class Action(NamedTuple):
         return d
 
 
+SENAS: tuple[str, ...] = (
+    "ancho_espada", "ancho_basto", "siete_espada", "siete_oro", "tres", "dos", "ancho_falso",
+    "tengo_envido", "nada",
+)
+"""The classic señas partners make (the table carries them to the team; bots make and read them)."""
+
 FaltaRule = Literal["leader", "malas_wins"]
 
 

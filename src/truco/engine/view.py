@@ -89,6 +89,9 @@ class SeatView:
     my_flor: bool
     legal: tuple[Action, ...]
     public: PublicView
+    senas: tuple[tuple[Seat, str], ...] = ()
+    """The señas this seat's partners made this hand, (seat, seña) in order. The table sets them
+    for a bot; the engine knows of none. Not part of ``to_dict`` (a phone gets them at table level)."""
 
     def to_dict(self, public_dict: dict[str, Any] | None = None) -> dict[str, Any]:
         """JSON-ready, cards by name. ``public_dict`` (``public_to_dict`` of the same public view)

@@ -14,10 +14,10 @@ import random
 from collections.abc import Callable
 
 from truco.bots import Bot, make_bot
-from truco.bots.guard import guard
+from truco.bots.guard import Guarded, guard
 from truco.bots.seeds import bot_seed
 from truco.engine import Action
-from truco.table import BotAct, BotHint, Command, Facts, Table, bot_view
+from truco.table import BotAct, BotHint, BotSena, Command, Facts, Table, bot_view
 
 log = logging.getLogger("truco.runtime")
 
@@ -40,7 +40,9 @@ class BotTurns:
         self.hand_pause_ms = hand_pause_ms
         self._factory = factory or default_bot
         self._jitter = random.Random(jitter_seed)
-        self._bots: dict[tuple[str, int, int, str], Bot] = {}
+        self._bots: dict[tuple[str, int, int, str], Guarded] = {}
+        self._signed: set[tuple[str, int, int, int]] = set()
+        """(table, match, hand, seat) of the bots already asked for their señas this hand."""
 
     def delay_ms(self, t: Table, hand_ended: bool = False) -> int:
         """How long a bot seems to think: the table's own ``bot_delay`` when it sets one, exactly;
@@ -60,8 +62,29 @@ class BotTurns:
     def forget(self, table_id: str) -> None:
         for key in [k for k in self._bots if k[0] == table_id]:
             del self._bots[key]
+        self._signed = {k for k in self._signed if k[0] != table_id}
 
-    def _bot(self, t: Table, seat: int) -> Bot:
+    def senas_pending(self, facts: Facts) -> tuple[int, ...]:
+        """Bot seats that may sign to their partners now and were not asked yet this hand."""
+        t = facts.table
+        return tuple(s for s in facts.bot_senas_due()
+                     if (t.table_id, t.match_no, t.hand_no, s) not in self._signed)
+
+    def senas(self, facts: Facts) -> list[Command]:
+        """Ask every bot that may sign now, once a hand, for its señas (a level may make none)."""
+        t = facts.table
+        out: list[Command] = []
+        for seat in self.senas_pending(facts):
+            self._signed.add((t.table_id, t.match_no, t.hand_no, seat))
+            try:
+                signs = self._bot(t, seat).senas(bot_view(facts, seat))
+            except Exception:
+                log.exception("table %s: bot %d failed to sign", t.table_id, seat)
+                signs = ()
+            out += [BotSena(seat, s) for s in signs]
+        return out
+
+    def _bot(self, t: Table, seat: int) -> Guarded:
         level = t.seats[seat].bot or "random"
         key = (t.table_id, t.match_no, seat, level)
         bot = self._bots.get(key)

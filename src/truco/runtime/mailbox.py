@@ -271,6 +271,14 @@ class Mailbox:
             await self._bot_turn()
 
     async def _bot_turn(self) -> None:
+        if self.s.bots.senas_pending(self.facts):  # a new hand: the bots sign to their partners first
+            signs = self.s.bots.senas(self.facts)
+            for sign in signs:
+                await self.command(Envelope(sign), None)
+            if not signs:  # nothing changed: the bot that moves next still takes its time
+                g = self.table.game
+                self._schedule(self.s.clock.now_ms(), g is not None and not g.history)
+            return
         for hint in self.s.bots.hints(self.facts):
             await self.command(Envelope(hint), None)
         move = self.s.bots.move(self.facts)
@@ -341,7 +349,7 @@ class Mailbox:
         idle = self.s.idle_ms if t.phase == "playing" else self.s.lobby_idle_ms
         if not self.players and idle is not None:
             timers.push(now + idle, t.table_id, "idle", t.version)
-        if self.facts.hints_wanted():
+        if self.facts.hints_wanted() or self.s.bots.senas_pending(self.facts):
             timers.push(now, t.table_id, "bot", t.version)
         elif self.facts.bots_to_act():
             timers.push(now + self.s.bots.delay_ms(t, hand_ended), t.table_id, "bot", t.version)

@@ -14,6 +14,7 @@ from truco.table.commands import (
     Award,
     BotAct,
     BotHint,
+    BotSena,
     Command,
     CommandError,
     Connect,
@@ -59,6 +60,7 @@ from truco.table.view import (
 
 __all__ = [
     "EVERYONE", "SENAS", "Abandon", "Act", "AddBot", "AnyEvent", "Audience", "Award", "BotAct", "BotHint",
+    "BotSena",
     "Command", "CommandError", "Connect", "Contribute", "Create", "Deadline", "Disconnect", "Effect",
     "EndHand",
     "Envelope", "Facts", "Join", "Leave", "MatchResult", "Outcome", "Place", "Player", "PlayerCommand",

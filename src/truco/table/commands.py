@@ -13,12 +13,10 @@ from typing import Any, ClassVar
 
 from truco.engine import Do
 from truco.engine.cards import NAME, Card, parse_card
+from truco.engine.types import SENAS as ENGINE_SENAS
 from truco.table.settings import TableSettings
 
-SENAS: tuple[str, ...] = (
-    "ancho_espada", "ancho_basto", "siete_espada", "siete_oro", "tres", "dos", "ancho_falso",
-    "tengo_envido", "nada",
-)
+SENAS = ENGINE_SENAS
 """The classic señas: what each means is the players' business; the table only carries them."""
 
 BOT_LEVELS_HINT = "random"
@@ -229,14 +227,23 @@ class BotHint:
     do: Do
 
 
-SystemCommand = Create | Join | Connect | Disconnect | Wake | Recovered | Abandon | BotAct | BotHint
+@dataclass(frozen=True, slots=True)
+class BotSena:
+    """A bot's seña to its partners, made at the start of a hand (issue 13: team play)."""
+
+    kind: ClassVar[str] = "bot_sena"
+    seat: int
+    sena: str
+
+
+SystemCommand = Create | Join | Connect | Disconnect | Wake | Recovered | Abandon | BotAct | BotHint | BotSena
 Command = PlayerCommand | SystemCommand
 
 PLAYER_COMMANDS: dict[str, type[Any]] = {c.kind: c for c in (
     Sit, Place, ShuffleTeams, AddBot, RemoveBot, RemovePlayer, Start, Leave, Act, Sena, Award, UndoAward,
     EndHand, Rematch, Contribute)}
 SYSTEM_COMMANDS: dict[str, type[Any]] = {c.kind: c for c in (
-    Create, Join, Connect, Disconnect, Wake, Recovered, Abandon, BotAct, BotHint)}
+    Create, Join, Connect, Disconnect, Wake, Recovered, Abandon, BotAct, BotHint, BotSena)}
 
 
 @dataclass(frozen=True, slots=True)

@@ -6,7 +6,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from truco.engine import Action
-from truco.table.commands import SENAS, Act, BotAct, BotHint, Sena
+from truco.table.commands import SENAS, Act, BotAct, BotHint, BotSena, Sena
 from truco.table.edits import Ctx, TableError, check_seat, require_phase
 from truco.table.effects import to_team
 from truco.table.events import BotHinted, SenaSent, VoteCast
@@ -93,3 +93,17 @@ def sena(t: Table, p: Player, cmd: Sena, ctx: Ctx) -> None:
         raise TableError("unknown seña", "unknown_sena")
     t.senas = (*t.senas, (p.seat, cmd.sena))
     ctx.send(to_team(p.seat % 2), SenaSent(p.seat, cmd.sena))
+
+
+def bot_sena(t: Table, cmd: BotSena, ctx: Ctx) -> bool:
+    """A bot signs to its partners, once a hand, before its first card (``Facts.bot_senas_due``)."""
+    check_seat(t, cmd.seat)
+    if t.seats[cmd.seat].bot is None:
+        raise TableError("that seat is not a bot", "not_a_bot")
+    if cmd.seat not in Facts(t).bot_senas_due():
+        raise TableError("that bot makes no seña now", "no_senas")
+    if cmd.sena not in SENAS:
+        raise TableError("unknown seña", "unknown_sena")
+    t.senas = (*t.senas, (cmd.seat, cmd.sena))
+    ctx.send(to_team(cmd.seat % 2), SenaSent(cmd.seat, cmd.sena))
+    return True

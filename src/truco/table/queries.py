@@ -79,6 +79,17 @@ class Facts:
             return next(((s,) for s in self.answering_seats() if t.seats[s].bot is not None), ())
         return (g.turn,) if t.seats[g.turn].bot is not None else ()
 
+    def bot_senas_due(self) -> tuple[int, ...]:
+        """Bot seats that may still sign to their partners this hand: señas on (not in a pica-pica),
+        the hand on, and the bot has neither played a card nor signed yet."""
+        t = self.table
+        g = t.game
+        if t.phase != "playing" or g is None or g.hand_over or g.pica or not t.settings.senas_allowed:
+            return ()
+        signed = {s for s, _ in t.senas}
+        return tuple(s for s, slot in enumerate(t.seats)
+                     if slot.bot is not None and s not in signed and len(g.held[s]) == 3)
+
     def hints_wanted(self) -> tuple[int, ...]:
         """Bot seats of an answering team with human voters that have not shown their preference yet."""
         t = self.table

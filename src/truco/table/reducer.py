@@ -19,6 +19,7 @@ from truco.table.commands import (
     Award,
     BotAct,
     BotHint,
+    BotSena,
     Connect,
     Contribute,
     Create,
@@ -54,7 +55,7 @@ _PLAYER: dict[type[Any], Callable[[Table, Player, Any, Ctx], None]] = {
 """Commands a player sends; the handler gets the sender."""
 
 _SYSTEM: dict[type[Any], Callable[[Table, Any, Ctx], bool]] = {
-    Join: lobby.join, BotAct: moves.bot_act, BotHint: moves.bot_hint,
+    Join: lobby.join, BotAct: moves.bot_act, BotHint: moves.bot_hint, BotSena: moves.bot_sena,
     Connect: presence.connect, Disconnect: presence.disconnect, Wake: presence.wake,
     Recovered: presence.recovered, Abandon: presence.abandon,
 }

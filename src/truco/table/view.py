@@ -9,7 +9,7 @@ player at the table: the same view without a hand, a vote, a seña or a ``me``. 
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from truco.engine import Action, Do, PublicView, SeatView, public_to_dict, public_view, view_for
@@ -216,7 +216,9 @@ def bot_view(facts: Facts, seat: int) -> SeatView:
     """The engine view a bot in ``seat`` decides from (calls removed in casual mode)."""
     t = facts.table
     assert t.game is not None
-    return view_for(t.game, seat, legal=facts.playable(seat))
+    view = view_for(t.game, seat, legal=facts.playable(seat))
+    senas = tuple((s, x) for s, x in t.senas if s != seat and s % 2 == seat % 2)
+    return replace(view, senas=senas) if senas else view
 
 
 def table_summary(t: Table) -> dict[str, Any]:
