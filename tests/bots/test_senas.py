@@ -86,3 +86,27 @@ def test_the_frozen_mark_decides_as_if_no_seña_was_made():
     signed = replace(view, senas=((2, "siete_oro"), (2, "tengo_envido")))
     bot = Dificil1Bot(9)
     assert bot.choose(signed) == bot.choose(view)
+
+
+def test_in_the_arena_partners_sign_each_hand_and_each_view_carries_its_partners_signs_only():
+    from truco.bots.arena import play_match
+    from truco.bots.base import ViewBot
+    from truco.engine import Action, SeatView
+
+    seen: list[tuple[int, tuple[tuple[int, str], ...]]] = []
+
+    class Spy(ViewBot):
+        level = "spy"
+        makes_senas = True
+
+        def decide(self, view: SeatView) -> Action:
+            seen.append((view.seat, view.senas))
+            return view.legal[0]
+
+    bots = [Spy(s) for s in range(4)]
+    play_match(Rules(players=4, target=15), bots, dealer=0, seeds=lambda h: 40 + h, senas=True)
+    assert seen and all(signs for _, signs in seen)
+    assert all(s % 2 == seat % 2 and s != seat for seat, signs in seen for s, _ in signs)
+    seen.clear()
+    play_match(Rules(players=4, target=15), bots, dealer=0, seeds=lambda h: 40 + h)
+    assert seen and not any(signs for _, signs in seen)  # without the option nobody signs

@@ -36,6 +36,7 @@ from truco.engine import (
     apply,
     new_match,
     next_hand,
+    view_for,
 )
 from truco.engine.types import PointsAwarded
 
@@ -53,6 +54,8 @@ class ArenaConfig:
     target: int = 30
     jobs: int = 1
     pica_pica: bool = False
+    senas: bool = False
+    """Partners sign their cards at the start of each hand (4 players and up), as at a table."""
 
     def __post_init__(self) -> None:
         for name in (self.a, self.b):
@@ -92,12 +95,26 @@ def first_dealer(seed: int, pair: int, players: int) -> Seat:
     return mix(seed, pair, 0xDEA1E2) % players
 
 
+def hand_senas(st: State, bots: Sequence[Bot]) -> tuple[tuple[Seat, str], ...]:
+    """The señas every bot that makes them signs at the start of a hand (none in a pica-pica)."""
+    if st.n < 4 or st.pica:
+        return ()
+    out: list[tuple[Seat, str]] = []
+    for s, bot in enumerate(bots):
+        sign = getattr(bot, "senas", None)
+        if sign is not None:
+            out += [(s, x) for x in sign(view_for(st, s))]
+    return tuple(out)
+
+
 def play_match(rules: Rules, bots: Sequence[Bot], dealer: Seat, seeds: Callable[[int], int],
-               timer: Timer | None = None) -> tuple[State, tuple[int, int], int]:
-    """One match; returns the final state, the points each team scored and the hands played."""
+               timer: Timer | None = None, senas: bool = False) -> tuple[State, tuple[int, int], int]:
+    """One match; returns the final state, the points each team scored and the hands played.
+    With ``senas`` partners sign their cards at the start of each hand, as at a table."""
     st, _ = new_match(rules, dealer=dealer, seed=seeds(1))
     points = [0, 0]
     hands = 1
+    signs = hand_senas(st, bots) if senas else ()
     while True:
         if st.hand_over:
             if st.match_over:
@@ -105,9 +122,10 @@ def play_match(rules: Rules, bots: Sequence[Bot], dealer: Seat, seeds: Callable[
             if hands >= MAX_HANDS:
                 raise RuntimeError("the match does not end")
             st, _ = next_hand(st, seed=seeds(st.hand_no + 1))
+            signs = hand_senas(st, bots) if senas else ()
             hands += 1
             continue
-        st, events = apply(st, next_action(st, bots, timer))
+        st, events = apply(st, next_action(st, bots, timer, signs))
         for e in events:
             if isinstance(e, PointsAwarded):
                 points[e.team] += e.points
@@ -129,7 +147,7 @@ def play_pair(config: ArenaConfig, pair: int) -> list[MatchResult]:
             (result.a_ms if seat & 1 == a_team else result.b_ms).append(ms)
 
         st, points, hands = play_match(rules, bots, dealer,
-                                       lambda h: deal_seed(config.seed, pair, h), timer)
+                                       lambda h: deal_seed(config.seed, pair, h), timer, config.senas)
         result.a_won = st.winner == a_team
         result.a_points = points[a_team]
         result.b_points = points[1 - a_team]
@@ -192,7 +210,7 @@ def summarize(config: ArenaConfig, pairs: Sequence[tuple[MatchResult, MatchResul
 
     return {
         "a": config.a, "b": config.b, "players": config.players, "flor": config.flor,
-        "target": config.target, "seed": config.seed, "pica_pica": config.pica_pica,
+        "target": config.target, "seed": config.seed, "pica_pica": config.pica_pica, "senas": config.senas,
         "matches": len(matches), "pairs": len(pairs), "hands": int(sum(hands)),
         "a_wins": wins,
         "a_match_win_rate": round(rate, 4), "ci95": [round(low, 4), round(high, 4)],

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable, Mapping, Sequence
+from dataclasses import replace
 
 from truco.bots.base import Bot
 from truco.bots.guard import Guarded
@@ -40,16 +41,20 @@ def _checked(action: Action, legal: Sequence[Action], seat: Seat) -> Action:
 Bots = Sequence[Bot] | Mapping[Seat, Bot]
 
 
-def next_action(st: State, bots: Bots, timer: Timer | None = None) -> Action:
+def next_action(st: State, bots: Bots, timer: Timer | None = None,
+                senas: Sequence[tuple[Seat, str]] = ()) -> Action:
     """Ask the bots for the next action: the seat in turn, or the answering team's vote.
 
     ``bots`` needs only the seats that act now (a table with people passes its bot seats).
+    ``senas`` are the señas made this hand: each seat's view gets its partners' ones.
     """
     pub = public_view(st)
     clock = time.thread_time  # CPU time: what the decision costs, whatever else the machine runs
 
     def ask(seat: Seat, votes: dict[Seat, Action] | None = None) -> Action:
         view = view_for(st, seat, pub)
+        if senas:
+            view = replace(view, senas=tuple((s, x) for s, x in senas if s != seat and s % 2 == seat % 2))
         bot = bots[seat]
         t0 = clock()
         action = bot.choose(view) if votes is None else bot.reconsider(view, votes)

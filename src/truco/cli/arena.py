@@ -42,6 +42,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--seed", type=int, default=1, help="seed of the deals and the bots")
     parser.add_argument("--flor", action="store_true", help="play with flor")
     parser.add_argument("--target", type=int, default=30, choices=(15, 30))
+    parser.add_argument("--senas", action="store_true",
+                        help="partners sign their cards at the start of each hand (4 players and up)")
     parser.add_argument("--pica-pica", action="store_true",
                         help="6 players: play pica-pica hands inside its score band (one match-up only)")
     parser.add_argument("--jobs", type=int, default=1, help="processes to use (same results for any)")
@@ -58,7 +60,8 @@ def run(args: argparse.Namespace) -> int:
         if len(players) != 1:
             raise ValueError("one --players value for a single match-up (several only with --pool)")
         config = ArenaConfig(a=args.a, b=args.b, players=players[0], matches=args.matches, seed=args.seed,
-                             flor=args.flor, target=args.target, jobs=args.jobs, pica_pica=args.pica_pica)
+                             flor=args.flor, target=args.target, jobs=args.jobs, pica_pica=args.pica_pica,
+                             senas=args.senas)
     except ValueError as e:
         print(f"arena: {e}", file=sys.stderr)
         return 2
