@@ -136,3 +136,25 @@ async def test_a_bot_process_takes_a_seat_it_holds_with_the_token_from_its_envir
         # the bot played from the seat it already held: no second Remoto joined
         assert [s["name"] for s in ana.view["seats"]].count("Remoto") == 1
         await ana.close()
+
+
+def test_a_remote_bot_signs_once_a_hand_and_reads_its_partners_signs():
+    from tests.table.table_driver import Driver
+    from truco.bots.senas import truthful_senas
+    from truco.cli.bot import SeatClient
+    from truco.table import Sena
+
+    d = Driver()  # four people: the bot process plays seat 2's, whose partner is seat 0
+    d.send(0, Sena("ancho_espada"))
+    view = d.view(2).to_dict()
+    assert view["senas"] == [{"from": 0, "sena": "ancho_espada"}]
+    client = SeatClient(make_bot("dificil", 4))
+    signs = client.senas_for(view)
+    g = d.t.game
+    assert g is not None
+    assert [s["sena"] for s in signs] == list(truthful_senas(g.dealt[2]))
+    assert all(s["type"] == "sena" for s in signs) and len({s["id"] for s in signs}) == len(signs)
+    assert client.senas_for(view) == []  # once a hand
+    mano_view = d.view(g.turn).to_dict()
+    act = SeatClient(make_bot("dificil", 4)).command_for(mano_view)
+    assert act is not None and act["type"] == "act"

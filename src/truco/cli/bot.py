@@ -23,6 +23,7 @@ import secrets
 import sys
 import urllib.request
 from collections.abc import Callable
+from dataclasses import replace
 from typing import Any
 
 from truco.bots import Bot, make_bot
@@ -60,7 +61,23 @@ class SeatClient:
         self.answered = -1
         self.starts: dict[tuple[int, int], tuple[tuple[int, int], tuple[int, int]]] = {}
         self.matches_over = 0
+        self.signed: set[tuple[int, int]] = set()
         self._last_result: Any = None
+
+    def senas_for(self, view: dict[str, Any]) -> list[dict[str, Any]]:
+        """The señas to make once a hand, before the first card, when the table has them on."""
+        game = view.get("game")
+        sign = getattr(self.bot, "senas", None)
+        if not game or "seat" not in game or sign is None or "sena" not in (view.get("commands") or ()):
+            return []
+        key = (int(view.get("match_no", 0)), int(game["hand_no"]))
+        if key in self.signed or len(game["cards"]) < 3:
+            return []
+        self.signed.add(key)
+        score = (game["score"][0], game["score"][1])
+        chicos = (game["chicos"][0], game["chicos"][1])
+        signs = sign(from_plain(game, score, chicos))
+        return [{"type": "sena", "id": f"s{key[0]}.{key[1]}.{i}", "sena": x} for i, x in enumerate(signs)]
 
     def command_for(self, view: dict[str, Any]) -> dict[str, Any] | None:
         """The ``act`` this view calls for, if any (at most one per table version)."""
@@ -81,7 +98,11 @@ class SeatClient:
         if vote and vote.get("my_vote") is not None:
             return None  # voted already: the team decides
         start_score, start_chicos = self.starts[key]
-        action = self.bot.choose(from_plain(game, start_score, start_chicos))
+        seat_view = from_plain(game, start_score, start_chicos)
+        signs = tuple((int(x["from"]), str(x["sena"])) for x in view.get("senas") or ())
+        if signs:  # what the partners signed this hand (the table sends a seat only its partners')
+            seat_view = replace(seat_view, senas=signs)
+        action = self.bot.choose(seat_view)
         self.answered = view["version"]
         msg: dict[str, Any] = {"type": "act", "id": f"b{view['version']}", "do": str(action.do)}
         if action.card is not None:
@@ -115,6 +136,8 @@ async def play_at_table(server: str, code: str, bot: Bot, *, token: str | None =
                     on_message(msg)
                 if msg.get("type") not in ("hello", "update", "snapshot"):
                     continue
+                for sign in client.senas_for(msg["view"]):
+                    await ws.send(json.dumps(sign))
                 cmd = client.command_for(msg["view"])
                 if cmd is not None:
                     await ws.send(json.dumps(cmd))
