@@ -3,14 +3,17 @@
 
 from __future__ import annotations
 
+import random
 from functools import cache
 
 from tests.bots.style_views import many_views
 from truco.bots import make_bot
 from truco.bots.arena import play_match
+from truco.bots.dificil import chance
 from truco.bots.equity import falta_points
-from truco.bots.maestro import MaestroBot, MaestroParams
+from truco.bots.maestro import MaestroBot, MaestroDecision, MaestroParams, Profile, judged_chance
 from truco.bots.roster import make_player
+from truco.bots.tables import STRENGTH_OF, TANTO_OF, mask_of
 from truco.engine import Action, Do, Rules, SeatView
 from truco.engine.cards import POWER
 
@@ -67,12 +70,77 @@ def test_maestro_raises_a_truco_only_when_it_wins_in_half_its_worlds():
 
 def test_maestro_learns_how_often_this_opponent_bluffs_at_truco():
     rates = {}
-    for style in ("bluffer", "tight"):
-        bot = MaestroBot(3)
-        rival = make_player(style, 4)
-        play_match(Rules(players=2), [bot, rival], dealer=0, seeds=lambda h: 900 + h)
-        profile = bot.memory.all_profiles(bot.maestro)[1]
-        rates[style] = profile.bluff_rate(True, MaestroParams().late_bluff_prior)
-        assert sum(profile.calls) > 0
     prior = MaestroParams().late_bluff_prior
+    for style in ("bluffer", "tight"):
+        seen = []
+        for seed in (3, 5, 7, 9):  # a match shows a handful of late trucos: four of them
+            bot = MaestroBot(seed)
+            rival = make_player(style, 4)
+            play_match(Rules(players=2), [bot, rival], dealer=0, seeds=lambda h: 900 + h)
+            profile = bot.memory.all_profiles(bot.maestro)[1]
+            seen.append(profile.bluff_rate(True, prior))
+            assert sum(profile.calls) > 0
+        rates[style] = sum(seen) / len(seen)
     assert rates["bluffer"] > prior[0] / sum(prior) > rates["tight"]
+
+
+def test_a_truco_caller_is_judged_by_the_round_on_the_table():
+    by_power = sorted(range(40), key=POWER.__getitem__)
+    low, mid, top = by_power[2], by_power[20], by_power[39]
+    hand = mask_of([low, mid, top])
+    plain = chance(2, "", STRENGTH_OF[hand])
+    # the rival led a low card: the caller takes the round with its middle card and keeps its top
+    assert judged_chance(2, "", hand, 1, ((0, by_power[5]),), 1, 0) > plain
+    # the rival led the top card: the round is lost
+    assert judged_chance(2, "", hand, 1, ((0, by_power[38]),), 1, 0) < plain / 2
+    # a weak hand facing a middle card has next to nothing: a call there is a bluff
+    assert judged_chance(2, "", mask_of(by_power[:3]), 1, ((0, mid),), 1, 0) < 0.05
+    # a round won and the second one taken settle the hand
+    assert judged_chance(2, "W", mask_of([mid, top]), 1, ((0, low),), 1, 0) == 1.0
+    # in 4 players, while the caller's partner may still take the round, only its cards count
+    weaker = mask_of([low, mid, by_power[30]])
+    table = ((0, top), (2, by_power[1]))
+    assert judged_chance(4, "", weaker, 1, table, 2, 1) == chance(4, "", STRENGTH_OF[weaker])
+
+
+def test_maestro_reads_a_retruco_as_rarely_a_bluff_and_a_first_round_truco_as_cards():
+    spots = [v for v in views() if v.public.pending == "truco"
+             and v.public.pending_call in (Do.RETRUCO, Do.VALE_CUATRO)][:20]
+    assert spots
+    params = MaestroParams()
+    for v in spots:
+        decision = MaestroDecision(v, random.Random(1), params, [Profile(), Profile()])
+        raises = [e for e in decision.evidence() if e.kind == 2 and e.centre > 0.7]
+        assert raises
+        assert all(e.floor <= 0.05 and e.slope == params.call_slope for e in raises)
+    fresh = Profile()
+    assert fresh.raise_bluff_rate(params.raise_bluff_prior) < fresh.bluff_rate(True, params.late_bluff_prior)
+
+
+def _team_answers(kind: str) -> list[SeatView]:
+    return [v for v in many_views(4) if v.public.pending == kind and len(v.public.to_act) > 1]
+
+
+def test_maestro_votes_as_one_voter_of_its_team():
+    """The team takes a bet when any voter does: a vote decides only where the partners decline,
+    so a weak tanto does not take an envido on the chance that the partner holds one."""
+    spots = [v for v in _team_answers("envido") if v.my_tanto < 20]
+    assert len(spots) > 50
+    alone = MaestroBot(1, MaestroParams(team_vote=False))
+    voter = MaestroBot(1)
+
+    def accepts(bot: MaestroBot) -> int:
+        return sum(bot.choose(v).do is not Do.NO_QUIERO for v in spots)
+
+    assert accepts(voter) < accepts(alone)
+    v = spots[0]
+    decision = MaestroDecision(v, random.Random(1), MaestroParams(), [Profile(), Profile()])
+    weights = decision.vote_weights()
+    assert weights is not None and len(weights) == len(decision.worlds)
+    partner = next(s for s in v.public.to_act if s != v.seat)
+    plain = sum(TANTO_OF[w.masks[partner]] for w in decision.worlds) / len(weights)
+    pairs = zip(weights, decision.worlds, strict=True)
+    weighed = sum(x * TANTO_OF[w.masks[partner]] for x, w in pairs) / sum(weights)
+    assert weighed < plain  # the worlds where this vote counts are those where the partner is weak
+    assert MaestroDecision(v, random.Random(1), MaestroParams(team_vote=False),
+                           [Profile(), Profile()]).vote_weights() is None

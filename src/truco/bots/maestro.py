@@ -31,10 +31,10 @@ from collections.abc import Callable
 from dataclasses import dataclass, replace
 
 from truco.bots.base import ENVIDO_BETS, find, find_any, forced
-from truco.bots.dificil import Decision, DificilBot, Evidence, Params, chance, results_key
+from truco.bots.dificil import Decision, DificilBot, Evidence, Params, _sig, chance, results_key
 from truco.bots.equity import falta_points
 from truco.bots.sampling import World
-from truco.bots.tables import STRENGTH_OF, mask_of
+from truco.bots.tables import STRENGTH_OF, TANTO_OF, mask_of
 from truco.bots.tricks import lowest
 from truco.engine import Action, Do, PublicView, SeatView, Team
 from truco.engine.cards import POWER, Card
@@ -54,7 +54,27 @@ class MaestroParams(Params):
     """Beta prior (bluffs, value calls) of a rival's first-round truco calls."""
     late_bluff_prior: tuple[float, float] = (1.8, 8.2)
     """The same after the first round: people bluff there far more."""
+    raise_bluff_prior: tuple[float, float] = (0.3, 9.7)
+    """The same for a retruco or vale cuatro: a raise puts more at stake and is rarely a bluff
+    (read with the late trucos' 18 %, ``maestro`` went to the vale cuatro and lost every time)."""
     bluff_chance: float = 0.4
+    early_call_centre: float = 0.72
+    """Where a first-round truco call starts to be likely, as its caller judges its cards
+    (``dificil``: 0.6 in every round). With the envido still open and nothing to bluff against,
+    a first-round truco speaks for cards: read at 0.6, ``maestro`` accepted 30 of them with 30–50 %
+    of its worlds won and won one."""
+    raise_centre_extra: float = 0.1
+    """A retruco or vale cuatro answers a call that was believed: it needs more than ``dificil``
+    reads into it (0.68, 0.76)."""
+    call_slope: float = 0.06
+    """How sharply a truco call's likelihood rises with its caller's chance (``dificil``: 0.1).
+    Measured: 72 of 79 first-round trucos of ``dificil-1`` came from a chance of 0.7 or more as
+    the caller could judge it, and its value calls after it from 0.6 or more; the bluffs are the
+    floor's business."""
+    centre_weight: float = 3.0
+    """How many value calls of a rival team weigh as much as the prior centre of a truco call."""
+    centre_gap: float = 0.15
+    """How far below the mean chance of a team's value calls its calls start to be likely."""
     """A call from cards with less than this chance to win the hand counts as a bluff."""
     slow_play: float = 0.0
     """Share of very strong first-round hands where it waits instead of calling truco (off: measured
@@ -65,9 +85,69 @@ class MaestroParams(Params):
     """Share of medium hands (40–65 % to win) after the first round where it calls truco."""
     raise_min: float = 0.5
     """Share of the worlds won that a retruco or vale cuatro needs."""
+    team_vote: bool = True
+    """Vote as one of several voters (``vote_weights``); off, it votes as if it answered alone."""
+    partner_truco_shift: float = 0.05
+    """How much more than a bare rational threshold (25 %) a partner's own cards must promise before
+    it is taken to accept a truco: see ``vote_weights``."""
+    partner_base: float = 0.1
+    """The share of a partner's votes taken on other grounds than its own cards."""
+    partner_envido_tanto: float = 25.5
+    """The tanto from which a partner is taken to accept an envido (a real or falta: two more)."""
+    pivotal_floor: float = 0.05
+    """Every world keeps this much weight when the vote is weighed by the partners' declining."""
     falta_min_tanto: int = 31
     falta_caller: float = 30.0
     """The tanto a falta envido caller is read to hold (``dificil``: 28)."""
+
+
+def _decided(key: str) -> float | None:
+    """The hand's outcome for a team whose rounds read ``key`` (W, L, P), if those rounds settle it
+    (a parda at one end goes to the other end's winner; three pardas: half, as the mano is unknown)."""
+    if key.count("W") >= 2:
+        return 1.0
+    if key.count("L") >= 2:
+        return 0.0
+    if len(key) >= 2 and "P" in key[:2] and key[:2] != "PP":
+        return 1.0 if "W" in key[:2] else 0.0
+    if len(key) == 3:
+        return 1.0 if key[2] == "W" else 0.0 if key[2] == "L" else 0.5
+    return None
+
+
+def judged_chance(n: int, key: str, held: int, seat: int, table: tuple[tuple[int, Card], ...],
+                  rivals: int, mates: int) -> float:
+    """A truco caller's chance as it could judge it at the call: its cards still in play (``held``,
+    a mask that includes a card it has put on the table this round), the rounds so far (``key``)
+    and, once all ``rivals`` seats have played this round, the round it takes, ties or loses with
+    the card it plays (the lowest that wins, else the lowest). While one of its ``mates`` partners
+    may still play, or a rival has not played, it is judged on its cards alone, as ``dificil`` does."""
+    team = seat & 1
+    rival_power = [POWER[c] for s, c in table if s & 1 != team]
+    if len(rival_power) < rivals or not table:
+        return chance(n, key, STRENGTH_OF[held])
+    best_r = max(rival_power)
+    mate_power = [POWER[c] for s, c in table if s & 1 == team and s != seat]
+    best_m = max(mate_power, default=-1)
+    own = [c for s, c in table if s == seat]
+    if own:
+        card = own[0]
+        best = max(best_m, POWER[card])
+    else:
+        cards = sorted((c for c in range(40) if held >> c & 1), key=POWER.__getitem__)
+        if not cards:
+            return chance(n, key, STRENGTH_OF[held])
+        winning = [c for c in cards if POWER[c] > best_r]
+        tying = [c for c in cards if POWER[c] == best_r]
+        card = cards[0] if best_m > best_r or not (winning or tying) else (winning or tying)[0]
+        best = max(best_m, POWER[card])
+    if best <= best_r and len(mate_power) < mates:
+        return chance(n, key, STRENGTH_OF[held])  # a partner still to play may take the round
+    after = key + ("W" if best > best_r else "P" if best == best_r else "L")
+    settled = _decided(after)
+    if settled is not None:
+        return settled
+    return chance(n, after, STRENGTH_OF[held & ~(1 << card)])
 
 
 class Profile:
@@ -77,7 +157,15 @@ class Profile:
     def __init__(self) -> None:
         self.calls = [0, 0]
         self.bluffs = [0, 0]
+        self.value_q: list[list[float]] = [[], [], []]
+        """The chance behind each of its calls that was not a bluff (first round, later, raises)."""
+        self.raises = 0
+        """Its retrucos and vale cuatros seen well enough to judge …"""
+        self.raise_bluffs = 0
+        """… and of those, how many came from cards with little chance."""
         self.envido_tantos: list[int] = []
+        self.envido_raise_tantos: list[int] = []
+        """The same for its raises of an envido already called (a real or falta on an envido)."""
         self.answered = [0, 0]
         """The other team's truco calls this team answered (first round, later) …"""
         self.folds = [0, 0]
@@ -90,9 +178,21 @@ class Profile:
         a, b = prior
         return (a + self.bluffs[i]) / (a + b + self.calls[i])
 
-    def envido_centre(self, default: float) -> float:
-        """Where an envido call of this team speaks for: the prior, moved by what it sang."""
-        seen = self.envido_tantos
+    def call_centre(self, phase: int, default: float, weight: float, gap: float) -> float:
+        """Where a truco call of this team (``phase``: 0 first round, 1 later, 2 a raise) starts to
+        be likely: the prior, moved by the chances behind the value calls it showed (their mean
+        less ``gap``), each of them weighing 1 against the prior's ``weight``."""
+        seen = self.value_q[phase]
+        return (default * weight + sum(q - gap for q in seen)) / (weight + len(seen))
+
+    def raise_bluff_rate(self, prior: tuple[float, float]) -> float:
+        a, b = prior
+        return (a + self.raise_bluffs) / (a + b + self.raises)
+
+    def envido_centre(self, default: float, raised: bool = False) -> float:
+        """Where an envido call of this team speaks for: the prior, moved by what it sang after such
+        calls (first calls and raises apart: a raise answers a call, and says more)."""
+        seen = self.envido_raise_tantos if raised else self.envido_tantos
         return (default * 4 + sum(seen)) / (4 + len(seen))
 
 
@@ -158,7 +258,10 @@ def _read_hand(view: SeatView, out: list[Profile], params: MaestroParams) -> Non
     played: dict[int, set[Card]] = {}
     plays = 0
     rounds_done = 0
+    table: list[tuple[int, Card]] = []
+    sides = [sum(1 for s in range(t, n, 2) if s not in p.folded) for t in (0, 1)]
     last: tuple[Do, int] | None = None  # the last bet and the round it was made in
+    envido_called = False
     for a in p.history:
         if a.do in (Do.QUIERO, Do.NO_QUIERO) and last is not None:
             answerer = out[a.seat & 1]
@@ -176,9 +279,11 @@ def _read_hand(view: SeatView, out: list[Profile], params: MaestroParams) -> Non
             last = (a.do, 1 if rounds_done else 0)
         if a.do is Do.PLAY and a.card is not None:
             played.setdefault(a.seat, set()).add(a.card)
+            table.append((a.seat, a.card))
             plays += 1
             while rounds_done < len(ends) and plays >= ends[rounds_done]:
                 rounds_done += 1
+                table = []
         elif a.do in TRUCO_CALLS:
             known = dealt.get(a.seat, set())
             before = played.get(a.seat, set())
@@ -188,22 +293,35 @@ def _read_hand(view: SeatView, out: list[Profile], params: MaestroParams) -> Non
                 continue  # too little seen to tell a bluff
             team: Team = a.seat & 1
             key = results_key(p.results[:rounds_done], team)
+            here = tuple(table)
+            mine = {c for x, c in here if x == a.seat}  # its card of this round, still in play
+            base = mask_of(held | mine)
+            rivals, mates = sides[1 - team], sides[team] - 1
             if missing == 0:
-                q = chance(n, key, STRENGTH_OF[mask_of(held)])
+                q = judged_chance(n, key, base, a.seat, here, rivals, mates)
             else:
                 seen = set(view.dealt).union(*dealt.values())
                 others = [c for c in range(40) if c not in seen]
-                base = mask_of(held)
-                q = sum(chance(n, key, STRENGTH_OF[base | 1 << c]) for c in others) / len(others)
-            late = 1 if rounds_done else 0
-            out[team].calls[late] += 1
-            if q < params.bluff_chance:
-                out[team].bluffs[late] += 1
+                q = sum(judged_chance(n, key, base | 1 << c, a.seat, here, rivals, mates)
+                        for c in others) / len(others)
+            bluff = q < params.bluff_chance
+            if a.do is Do.TRUCO:
+                late = 1 if rounds_done else 0
+                out[team].calls[late] += 1
+                out[team].bluffs[late] += bluff
+            else:
+                late = 2
+                out[team].raises += 1
+                out[team].raise_bluffs += bluff
+            if not bluff:
+                out[team].value_q[late].append(q)
         elif a.do in ENVIDO_BETS:
             for s, t, is_flor in p.sung:
                 if s == a.seat and t >= 0 and not is_flor:
-                    out[a.seat & 1].envido_tantos.append(t)
+                    prof = out[a.seat & 1]
+                    (prof.envido_raise_tantos if envido_called else prof.envido_tantos).append(t)
                     break
+            envido_called = True
 
 
 def high_stakes(view: SeatView) -> bool:
@@ -250,28 +368,154 @@ class MaestroDecision(Decision):
         self.profiles = profiles
         self.won_share = 0.0
         self._model_means: dict[object, float] = {}
+        self._vote_w: list[float] | None = None
+        self._tables: dict[int, tuple[tuple[int, Card], ...]] = {}
+        """The round on the table at each truco call of the evidence, by its place in the list."""
+        self._sides = [0, 0]
+        """Active seats of each team."""
         super().__init__(view, rng, params)
+
+    # ---------------------------------------------------------------- a team's vote
+
+    def mean(self, f: Callable[[int], float]) -> float:
+        w = self._vote_w
+        if w is None:
+            return super().mean(f)
+        return sum(w[i] * f(i) for i in range(len(w))) / sum(w)
+
+    def vote_weights(self) -> list[float] | None:
+        """When partners vote on the same answer, the team takes the bet if any of them does (the
+        mildest vote that takes it on, ruling 16): this vote decides only where they all decline.
+        Per world, the chance that they do, judged from their own cards: a truco taken when their
+        cards alone promise the rational threshold and a little more, an envido from 25.5 of tanto
+        (27.5 for more than an envido), each with a tenth of votes taken on other grounds. Without
+        this each partner took a bet on the chance that the other held the cards, and the team
+        took it whenever one did: in 4 players ``maestro`` accepted a raise of its own envido with
+        2–6 of tanto two times in three. ``None`` when no partner votes."""
+        me = self.k.me
+        partners = [s for s in self.pub.to_act if s != me]
+        if not partners or not self.m.team_vote:
+            return None
+        n = self.k.n
+        base = self.m.partner_base
+        accept: Callable[[World, int], float]
+        if self.pub.pending == "truco":
+            call = self.pub.pending_call
+            level = TRUCO_CALLS.index(call) + 1 if call in TRUCO_CALLS else 1
+            threshold = 0.5 - level / (2 * (level + 1)) + self.m.partner_truco_shift
+            key = results_key(self.pub.results, self.team)
+            on_table = {s: 1 << c for s, c in self.k.plays}
+            done = {s: mask_of(self.k.played[s]) & ~on_table.get(s, 0) for s in partners}
+
+            def accept(w: World, s: int) -> float:
+                q = chance(n, key, STRENGTH_OF[w.masks[s] & ~done[s]])
+                return base + (1.0 - base) * _sig((q - threshold) / 0.08)
+        elif self.pub.pending == "envido":
+            plain = self.pub.envido_chain == (Do.ENVIDO,)
+            centre = self.m.partner_envido_tanto + (0.0 if plain else 2.0)
+
+            def accept(w: World, s: int) -> float:
+                return base + (1.0 - base) * _sig((TANTO_OF[w.masks[s]] - centre) / 0.8)
+        else:
+            return None
+        floor = self.m.pivotal_floor
+        out = []
+        for w in self.worlds:
+            x = 1.0
+            for s in partners:
+                x *= 1.0 - accept(w, s)
+            out.append(floor + (1.0 - floor) * x)
+        return out
+
+    def run(self) -> Action:
+        self._vote_w = self.vote_weights()
+        try:
+            return super().run()
+        finally:
+            self._vote_w = None
 
     # ---------------------------------------------------------------- reading the calls, per rival
 
-    def evidence(self) -> list[Evidence]:
+    def call_tables(self) -> list[tuple[tuple[int, Card], ...]]:
+        """The cards of the round on the table at each truco call of another seat, in order."""
+        ends = []
+        total = 0
+        for rnd in self.pub.rounds[:len(self.pub.results)]:
+            total += len(rnd)
+            ends.append(total)
         out = []
-        history = self.pub.history
-        calls = [a for a in history if a.seat != self.k.me]
-        falta_callers = {a.seat for a in calls if a.do is Do.FALTA_ENVIDO}
+        table: list[tuple[int, Card]] = []
+        plays = 0
+        for a in self.pub.history:
+            if a.do is Do.PLAY and a.card is not None:
+                table.append((a.seat, a.card))
+                plays += 1
+                if plays in ends:
+                    table = []
+            elif a.do in TRUCO_CALLS and a.seat != self.k.me:
+                out.append(tuple(table))
+        return out
+
+    def likelihood(self, w: World, evidence: list[Evidence]) -> float:
+        """``dificil``'s, but a truco call is judged as its caller could judge it, seeing the round on
+        the table (``judged_chance``)."""
+        x = 1.0
+        n = self.k.n
+        masks = w.masks
+        tables = self._tables
+        for i, e in enumerate(evidence):
+            if e.kind == 0:
+                v: float = TANTO_OF[masks[e.who]]
+            elif e.kind == 1:
+                v = max(TANTO_OF[masks[s]] for s in range(e.who, n, 2))
+            elif e.kind == 2:
+                t = tables.get(i)
+                held = masks[e.who] & ~e.done[e.who]
+                if t is None:
+                    v = chance(n, e.key, STRENGTH_OF[held])
+                else:
+                    v = judged_chance(n, e.key, held, e.who, t, self._sides[1 - (e.who & 1)],
+                                      self._sides[e.who & 1] - 1)
+            else:
+                v = chance(n, e.key, max(STRENGTH_OF[masks[s] & ~e.done[s]] for s in range(e.who, n, 2)))
+            x *= e.floor + (1.0 - e.floor) * _sig((v - e.centre) / e.slope)
+        return x
+
+    def evidence(self) -> list[Evidence]:
+        self._tables = {}
+        self._sides = [sum(1 for s in range(t, self.k.n, 2) if self.k.active(s)) for t in (0, 1)]
+        tables = self.call_tables()
+        n_calls = 0
+        out: list[Evidence] = []
+        falta_callers = {a.seat for a in self.pub.history if a.seat != self.k.me and a.do is Do.FALTA_ENVIDO}
         for e in super().evidence():
             if e.kind == 2:  # a truco call: read with this team's rate of bluffs
+                if n_calls < len(tables) and tables[n_calls]:
+                    self._tables[len(out)] = tables[n_calls]
+                n_calls += 1
                 team = e.who & 1
-                late = bool(e.key)
-                prior = self.m.late_bluff_prior if late else self.m.early_bluff_prior
-                e = e._replace(floor=self.profiles[team].bluff_rate(late, prior))
+                prof = self.profiles[team]
+                default = e.centre
+                if e.centre > self.params.call_chance + 0.04:  # a retruco or vale cuatro
+                    phase = 2
+                    floor = prof.raise_bluff_rate(self.m.raise_bluff_prior)
+                    default += self.m.raise_centre_extra
+                else:
+                    late = bool(e.key)
+                    phase = int(late)
+                    prior = self.m.late_bluff_prior if late else self.m.early_bluff_prior
+                    floor = prof.bluff_rate(late, prior)
+                    if not late:
+                        default = self.m.early_call_centre
+                centre = prof.call_centre(phase, default, self.m.centre_weight, self.m.centre_gap)
+                e = e._replace(floor=floor, centre=centre, slope=self.m.call_slope)
             elif e.kind in (0, 1) and e.slope > 0:
                 team = e.who & 1 if e.kind == 0 else e.who
                 seats = {e.who} if e.kind == 0 else set(range(e.who, self.k.n, 2))
                 if e.centre >= 28.0 and seats & falta_callers:
                     e = e._replace(centre=self.m.falta_caller)
                 elif e.floor < 0.15:  # a call, not an answer
-                    e = e._replace(centre=self.profiles[team].envido_centre(e.centre))
+                    e = e._replace(centre=self.profiles[team].envido_centre(e.centre, e.kind == 1))
             out.append(e)
         return out
 
