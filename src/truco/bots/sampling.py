@@ -8,10 +8,12 @@ state by replaying the public history, which is how the tests prove the worlds c
 
 from __future__ import annotations
 
+import functools
 import random
 from typing import NamedTuple
 
 from truco.bots.knowledge import Knowledge
+from truco.bots.senas import SenaRule
 from truco.bots.tables import BY_FLOR, BY_TANTO, EVERY_HAND, FLOR_HANDS, FLOR_MASKS, TANTO_OF, mask_of
 from truco.engine import SeatView, State, apply, new_match
 from truco.engine.cards import Card, has_flor
@@ -22,6 +24,12 @@ class World(NamedTuple):
 
     hands: list[tuple[Card, ...]]
     masks: list[int]
+
+
+@functools.lru_cache(maxsize=256)
+def fitting(rule: SenaRule) -> list[tuple[int, tuple[Card, ...]]]:
+    """Every three-card hand a partner's señas allow (the same few rules come back all match)."""
+    return [x for x in EVERY_HAND if rule.holds(x[0], TANTO_OF[x[0]])]
 
 
 class Sampler:
@@ -46,8 +54,8 @@ class Sampler:
                 cands = FLOR_HANDS
             rule = k.sena_rules[s]
             if rule is not None:  # a partner's señas: only the hands they fit
-                cands = [x for x in (cands if cands is not None else EVERY_HAND)
-                         if rule.holds(x[0], TANTO_OF[x[0]])]
+                cands = (fitting(rule) if cands is None
+                         else [x for x in cands if rule.holds(x[0], TANTO_OF[x[0]])])
             if cands is None:
                 self.free.append(s)
                 continue
