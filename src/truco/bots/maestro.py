@@ -98,6 +98,14 @@ class MaestroParams(Params):
     """Every world keeps this much weight when the vote is weighed by the partners' declining."""
     falta_min_tanto: int = 31
     falta_caller: float = 30.0
+    envido_bluff_prior: tuple[float, float] = (1.0, 9.0)
+    """Beta prior (bluffs, value calls) of a rival's envido or real envido: ``dificil``'s 10 %."""
+    falta_bluff_prior: tuple[float, float] = (0.3, 9.7)
+    """The same for a falta envido, which stakes the match: 3 %. Read with ``dificil``'s 10 %, half
+    the worlds gave a falta caller less than 27, and ``maestro`` put the match on 29 or 30 (26 to
+    33 were what ``dificil-1`` held behind its first-call faltas)."""
+    envido_bluff_tanto: int = 24
+    """An envido call behind which a team sang less than this counts as a bluff."""
     """The tanto a falta envido caller is read to hold (``dificil``: 28)."""
 
 
@@ -165,6 +173,10 @@ class Profile:
         """… and of those, how many came from cards with little chance."""
         self.envido_tantos: list[int] = []
         self.envido_raise_tantos: list[int] = []
+        self.envido_shown = [0, 0]
+        """Its envido calls whose tanto it sang (envido or real envido, falta envido) …"""
+        self.envido_bluffs = [0, 0]
+        """… and of those, the ones on little tanto."""
         """The same for its raises of an envido already called (a real or falta on an envido)."""
         self.answered = [0, 0]
         """The other team's truco calls this team answered (first round, later) …"""
@@ -188,6 +200,12 @@ class Profile:
     def raise_bluff_rate(self, prior: tuple[float, float]) -> float:
         a, b = prior
         return (a + self.raise_bluffs) / (a + b + self.raises)
+
+    def envido_floor(self, falta: bool, prior: tuple[float, float]) -> float:
+        """How often an envido call (``falta``: a falta envido) of this team comes from any hand."""
+        i = 1 if falta else 0
+        a, b = prior
+        return (a + self.envido_bluffs[i]) / (a + b + self.envido_shown[i])
 
     def envido_centre(self, default: float, raised: bool = False) -> float:
         """Where an envido call of this team speaks for: the prior, moved by what it sang after such
@@ -320,6 +338,9 @@ def _read_hand(view: SeatView, out: list[Profile], params: MaestroParams) -> Non
                 if s == a.seat and t >= 0 and not is_flor:
                     prof = out[a.seat & 1]
                     (prof.envido_raise_tantos if envido_called else prof.envido_tantos).append(t)
+                    i = 1 if a.do is Do.FALTA_ENVIDO else 0
+                    prof.envido_shown[i] += 1
+                    prof.envido_bluffs[i] += t < params.envido_bluff_tanto
                     break
             envido_called = True
 
@@ -512,10 +533,13 @@ class MaestroDecision(Decision):
             elif e.kind in (0, 1) and e.slope > 0:
                 team = e.who & 1 if e.kind == 0 else e.who
                 seats = {e.who} if e.kind == 0 else set(range(e.who, self.k.n, 2))
+                prof = self.profiles[team]
                 if e.centre >= 28.0 and seats & falta_callers:
-                    e = e._replace(centre=self.m.falta_caller)
+                    e = e._replace(centre=self.m.falta_caller,
+                                   floor=prof.envido_floor(True, self.m.falta_bluff_prior))
                 elif e.floor < 0.15:  # a call, not an answer
-                    e = e._replace(centre=self.profiles[team].envido_centre(e.centre, e.kind == 1))
+                    e = e._replace(centre=prof.envido_centre(e.centre, e.kind == 1),
+                                   floor=prof.envido_floor(False, self.m.envido_bluff_prior))
             out.append(e)
         return out
 
