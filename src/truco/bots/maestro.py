@@ -10,6 +10,13 @@ calls, played out, every bet priced in match equity) and changes what issue 13 m
   observations move), so a team that bluffs often in the second round is not believed there.
 - **It believes late trucos less** even before it has seen any: the prior share of bluffs after the
   first round is 18 % (``dificil``: 3 %), which is what made it fold 83 % of round-2 trucos.
+- **It believes by the stakes**: a first-round truco, a retruco or vale cuatro and a falta envido are
+  read as cards (higher centres, a sharper slope, a bluff floor of 3 % for the raises and the falta),
+  each moved by what this team showed.
+- **It judges a call as the caller could** (``judged_chance``): seeing the round on the table, a
+  caller knows which of its cards takes, ties or loses it.
+- **It votes as one voter of its team** (``vote_weights``): the team takes a bet when any voter does,
+  so its vote counts only in the worlds where its partners decline, and it weighs them so.
 - **No falta envido on 27–28**: it calls or raises to the falta only with 31 or more, or when the
   falta pays no more than a real envido would; a falta caller is read as holding about 30.
 - **Calls that do not tell**: with a weak hand it bluffs a little in the first round too, and after
