@@ -138,25 +138,41 @@ def judged_chance(n: int, key: str, held: int, seat: int, table: tuple[tuple[int
     the card it plays (the lowest that wins, else the lowest). While one of its ``mates`` partners
     may still play, or a rival has not played, it is judged on its cards alone, as ``dificil`` does."""
     team = seat & 1
-    rival_power = [POWER[c] for s, c in table if s & 1 != team]
-    if len(rival_power) < rivals or not table:
+    best_r = best_m = own = -1
+    rivals_seen = mates_seen = 0
+    for s, c in table:
+        if s & 1 != team:
+            rivals_seen += 1
+            best_r = max(best_r, POWER[c])
+        elif s == seat:
+            own = c
+        else:
+            mates_seen += 1
+            best_m = max(best_m, POWER[c])
+    if rivals_seen < rivals or not table:
         return chance(n, key, STRENGTH_OF[held])
-    best_r = max(rival_power)
-    mate_power = [POWER[c] for s, c in table if s & 1 == team and s != seat]
-    best_m = max(mate_power, default=-1)
-    own = [c for s, c in table if s == seat]
-    if own:
-        card = own[0]
-        best = max(best_m, POWER[card])
+    if own >= 0:
+        card = own
     else:
-        cards = sorted((c for c in range(40) if held >> c & 1), key=POWER.__getitem__)
-        if not cards:
+        low = win = tie = -1  # its lowest card, lowest winning card, a tying card
+        m = held
+        while m:
+            bit = m & -m
+            c = bit.bit_length() - 1
+            m ^= bit
+            pw = POWER[c]
+            if low < 0 or pw < POWER[low]:
+                low = c
+            if pw > best_r:
+                if win < 0 or pw < POWER[win]:
+                    win = c
+            elif pw == best_r and tie < 0:
+                tie = c
+        if low < 0:
             return chance(n, key, STRENGTH_OF[held])
-        winning = [c for c in cards if POWER[c] > best_r]
-        tying = [c for c in cards if POWER[c] == best_r]
-        card = cards[0] if best_m > best_r or not (winning or tying) else (winning or tying)[0]
-        best = max(best_m, POWER[card])
-    if best <= best_r and len(mate_power) < mates:
+        card = low if best_m > best_r or (win < 0 and tie < 0) else win if win >= 0 else tie
+    best = max(best_m, POWER[card])
+    if best <= best_r and mates_seen < mates:
         return chance(n, key, STRENGTH_OF[held])  # a partner still to play may take the round
     after = key + ("W" if best > best_r else "P" if best == best_r else "L")
     settled = _decided(after)
