@@ -63,6 +63,21 @@ def test_sampled_worlds_of_a_pica_pica_replay_to_the_same_duels(flor):
     assert seen_duels == {0, 1, 2}
 
 
+@pytest.mark.parametrize("seed", [33, 37, 40])  # seeds whose matches show cards mid-hand
+def test_worlds_keep_the_cards_the_table_showed_at_the_end_of_a_duel(seed):
+    # the envido winner of a duel shows its three cards before the hand is over: a known hand
+    rules = Rules(players=6, pica_pica=True)
+    rng = random.Random(seed)
+    shown_mid_hand = 0
+    for _, view in views_of_a_match(rules, seed, level="normal", max_hands=3, score=(10, 12)):
+        shown_mid_hand += bool(view.public.shown)
+        world = Sampler(knowledge(view)).world(rng)
+        for s, cards in view.public.shown:
+            assert set(world.hands[s]) == set(cards)
+        _same_public(view, rebuild(view, world))
+    assert shown_mid_hand
+
+
 def test_a_sung_tanto_is_kept_in_every_world():
     # seat 0 (mano) calls envido, seat 1 accepts: both tantos are sung
     hands = [(0, 6, 15), (25, 26, 33), (1, 2, 3), (4, 5, 7)]

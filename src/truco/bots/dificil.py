@@ -26,7 +26,7 @@ from typing import NamedTuple
 from truco.bots.base import ENVIDO_BETS, ViewBot, find, find_any, forced, prefer
 from truco.bots.equity import equity, falta_points
 from truco.bots.estimate import envido_chance
-from truco.bots.knowledge import Knowledge, knowledge
+from truco.bots.knowledge import Knowledge, knowledge, this_deal
 from truco.bots.normal import envido_values
 from truco.bots.sampling import Sampler, World
 from truco.bots.tables import STRENGTH_OF, TANTO_OF, mask_of
@@ -191,7 +191,7 @@ class Decision:
         this_round: list[tuple[int, Card]] = []
         plays_seen = 0
         rounds_done = 0
-        for a in pub.history:
+        for a in this_deal(pub):  # in a pica-pica, the current duel's
             s, do = a.seat, a.do
             if do is Do.PLAY and a.card is not None:
                 this_round.append((s, a.card))

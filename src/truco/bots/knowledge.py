@@ -8,7 +8,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from truco.bots.senas import SenaRule, rule_of
-from truco.engine import Do, PublicView, Seat, SeatView, Team
+from truco.engine import Action, Do, PublicView, Seat, SeatView, Team
 from truco.engine.cards import POWER, Card
 from truco.engine.types import ENVIDO_CALLS, FLOR_CALLS
 
@@ -39,6 +39,8 @@ class Knowledge:
     """Bit mask of seats in the mazo."""
     sena_rules: list[SenaRule | None]
     """What each partner's señas this hand say of their cards (``None``: nothing)."""
+    shown: list[tuple[Card, ...] | None]
+    """Seats whose three cards the table showed (rule 13; in a pica-pica, at the end of a duel)."""
 
     @property
     def round_no(self) -> int:
@@ -101,16 +103,24 @@ def knowledge(view: SeatView) -> Knowledge:
     no_flor = [False] * n
     envido_opened = False
     played_round1 = 0
-    history = p.history
-    for i, a in enumerate(history):
+    hand_mano = (p.dealer + 1) % n
+    duel = -1
+    for i, a in enumerate(p.history):
+        if p.pica and (a.seat - hand_mano) % 3 != duel:  # a pica-pica's next duel: a deal of its own
+            duel = (a.seat - hand_mano) % 3
+            envido_opened = False
+            played_round1 = 0
         if a.do is Do.PLAY:
             played_round1 |= 1 << a.seat
         elif a.do in FLOR_CALLS:
             has_flor[a.seat] = True
             if a.do is Do.FLOR and not _contested(p, i):
-                # an uncontested flor: no rival able to answer it then held one
-                for s in range(1 - (a.seat & 1), n, 2):
-                    if not (played_round1 >> s) & 1 and s not in p.folded:
+                # an uncontested flor: no rival able to answer it then held one (in a pica-pica
+                # duel the one rival is the seat facing the singer)
+                rivals = [(a.seat + 3) % 6] if p.pica else [s for s in range(1 - (a.seat & 1), n, 2)
+                                                             if s not in p.folded]
+                for s in rivals:
+                    if not (played_round1 >> s) & 1:
                         no_flor[s] = True
         elif a.do in ENVIDO_CALLS:
             if not envido_opened and p.rules.flor:
@@ -129,7 +139,17 @@ def knowledge(view: SeatView) -> Knowledge:
             sena_rules[s] = rule_of([x for seat, x in view.senas if seat == s])
     return Knowledge(view=view, n=n, me=view.seat, team=view.team, mano=p.mano, played=played,
                      unseen=unseen, tanto_exact=tanto_exact, tanto_max=tanto_max, flor_exact=flor_exact,
-                     has_flor=has_flor, no_flor=no_flor, folded=folded, sena_rules=sena_rules)
+                     has_flor=has_flor, no_flor=no_flor, folded=folded, sena_rules=sena_rules,
+                     shown=[dict(p.shown).get(s) for s in range(n)])
+
+
+def this_deal(p: PublicView) -> tuple[Action, ...]:
+    """The actions of the hand being played: in a pica-pica, of the current duel only (each seat
+    plays one duel a hand, so they are the actions of its two seats)."""
+    if p.duel < 0:
+        return p.history
+    pair = (p.mano, (p.mano + 3) % 6)
+    return tuple(a for a in p.history if a.seat in pair)
 
 
 def _contested(p: PublicView, i: int) -> bool:

@@ -46,23 +46,27 @@ class Sampler:
             if s == k.me:
                 continue
             cands: list[tuple[int, tuple[Card, ...]]] | None = None
-            if k.flor_exact[s] is not None:
+            shown = k.shown[s]
+            shown_mask = mask_of(shown) if shown is not None else 0
+            if shown is not None:  # the table showed this seat's cards: its hand is known
+                cands = [(shown_mask, shown)]
+            elif k.flor_exact[s] is not None:
                 cands = BY_FLOR.get(k.flor_exact[s] or 0, [])
             elif k.tanto_exact[s] is not None:
                 cands = BY_TANTO.get(k.tanto_exact[s] or 0, [])
             elif k.has_flor[s]:
                 cands = FLOR_HANDS
             rule = k.sena_rules[s]
-            if rule is not None:  # a partner's señas: only the hands they fit
+            if rule is not None and shown is None:  # a partner's señas: only the hands they fit
                 cands = (fitting(rule) if cands is None
                          else [x for x in cands if rule.holds(x[0], TANTO_OF[x[0]])])
             if cands is None:
                 self.free.append(s)
                 continue
             pm = self.played_mask[s]
-            allowed = self.unseen_mask | pm
+            allowed = self.unseen_mask | pm | shown_mask
             ok = [(m & ~pm, h) for m, h in cands if m & pm == pm and m & ~allowed == 0
-                  and not (k.no_flor[s] and has_flor(h))]
+                  and not (k.no_flor[s] and has_flor(h) and shown is None)]
             if ok:
                 self.fixed.append((s, ok))
             else:  # cannot happen with a true view; sample the seat freely rather than fail
