@@ -65,6 +65,7 @@ class MaestroParams(Params):
     """The same for a retruco or vale cuatro: a raise puts more at stake and is rarely a bluff
     (read with the late trucos' 18 %, ``maestro`` went to the vale cuatro and lost every time)."""
     bluff_chance: float = 0.4
+    """A call from cards with less than this chance to win the hand counts as a bluff."""
     early_call_centre: float = 0.72
     """Where a first-round truco call starts to be likely, as its caller judges its cards
     (``dificil``: 0.6 in every round). With the envido still open and nothing to bluff against,
@@ -82,7 +83,6 @@ class MaestroParams(Params):
     """How many value calls of a rival team weigh as much as the prior centre of a truco call."""
     centre_gap: float = 0.15
     """How far below the mean chance of a team's value calls its calls start to be likely."""
-    """A call from cards with less than this chance to win the hand counts as a bluff."""
     slow_play: float = 0.0
     """Share of very strong first-round hands where it waits instead of calling truco (off: measured
     against ``dificil-1`` it gave away more than it hid)."""
@@ -95,8 +95,8 @@ class MaestroParams(Params):
     team_vote: bool = True
     """Vote as one of several voters (``vote_weights``); off, it votes as if it answered alone."""
     partner_truco_shift: float = 0.05
-    """How much more than a bare rational threshold (25 %) a partner's own cards must promise before
-    it is taken to accept a truco: see ``vote_weights``."""
+    """How much more than the rational threshold (25 % for a truco) a partner's own cards must promise
+    before it is taken to accept: see ``vote_weights``."""
     partner_base: float = 0.1
     """The share of a partner's votes taken on other grounds than its own cards."""
     partner_envido_tanto: float = 25.5
@@ -105,6 +105,7 @@ class MaestroParams(Params):
     """Every world keeps this much weight when the vote is weighed by the partners' declining."""
     falta_min_tanto: int = 31
     falta_caller: float = 30.0
+    """The tanto a falta envido caller is read to hold (``dificil``: 28)."""
     envido_bluff_prior: tuple[float, float] = (1.0, 9.0)
     """Beta prior (bluffs, value calls) of a rival's envido or real envido: ``dificil``'s 10 %."""
     falta_bluff_prior: tuple[float, float] = (0.3, 9.7)
@@ -113,7 +114,6 @@ class MaestroParams(Params):
     33 were what ``dificil-1`` held behind its first-call faltas)."""
     envido_bluff_tanto: int = 24
     """An envido call behind which a team sang less than this counts as a bluff."""
-    """The tanto a falta envido caller is read to hold (``dificil``: 28)."""
 
 
 def _decided(key: str) -> float | None:
@@ -196,11 +196,11 @@ class Profile:
         """… and of those, how many came from cards with little chance."""
         self.envido_tantos: list[int] = []
         self.envido_raise_tantos: list[int] = []
+        """The same for its raises of an envido already called (a real or falta on an envido)."""
         self.envido_shown = [0, 0]
         """Its envido calls whose tanto it sang (envido or real envido, falta envido) …"""
         self.envido_bluffs = [0, 0]
         """… and of those, the ones on little tanto."""
-        """The same for its raises of an envido already called (a real or falta on an envido)."""
         self.answered = [0, 0]
         """The other team's truco calls this team answered (first round, later) …"""
         self.folds = [0, 0]
