@@ -511,6 +511,10 @@ class ClusterNode:
             pubsub: PubSub = self.redis.pubsub(ignore_subscribe_messages=True)
             try:
                 await pubsub.subscribe(self.keys.inbox(self.node), self.keys.moved)
+                if pubsub.connection is not None:
+                    # redis-py reconnects a dropped subscription by itself, silently: whatever was
+                    # published meanwhile is lost, so hear of it and resync as after our own retry
+                    pubsub.connection.register_connect_callback(self._pubsub_reconnected)
                 self._subscribed.set()
                 if not first:  # what was published meanwhile is lost: every relayed socket resyncs
                     log.warning("node %s: back on Redis; resyncing %d relayed sockets", self.node,
@@ -533,7 +537,15 @@ class ClusterNode:
                 await asyncio.sleep(0.2)
             finally:
                 with contextlib.suppress(Exception):
+                    if pubsub.connection is not None:  # the connection goes back to the pool
+                        pubsub.connection.deregister_connect_callback(self._pubsub_reconnected)
                     await pubsub.aclose()  # type: ignore[no-untyped-call]
+
+    async def _pubsub_reconnected(self, connection: Any) -> None:
+        log.warning("node %s: the Redis subscription reconnected; resyncing %d relayed sockets", self.node,
+                    len(self._proxies))
+        for proxy in list(self._proxies.values()):
+            self._spawn(self._resync_quietly(proxy))
 
     async def _resync_quietly(self, proxy: _Proxy) -> None:
         try:
