@@ -184,8 +184,9 @@ async def test_a_redis_restart_mid_match_loses_nothing_accepted_and_play_goes_on
     cluster.redis.start()  # empty: no lease, no lobby, no node list
     with contextlib.suppress(Exception):
         await play
-    assert play.exception() is None, (play.exception(), *(  # what the nodes said of Redis, to debug
-        [ln for ln in cluster.log_of(i).splitlines() if "Redis" in ln][-5:] for i in range(len(cluster.nodes))))
+    said = [[ln for ln in cluster.log_of(i).splitlines() if "Redis" in ln][-5:]  # to debug a failure
+            for i in range(len(cluster.nodes))]
+    assert play.exception() is None, (play.exception(), said)
     assert all(t.over() for t in tables)
     await close_all(tables)
     audit_all(postgres_url, tables)
