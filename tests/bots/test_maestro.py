@@ -144,3 +144,22 @@ def test_maestro_votes_as_one_voter_of_its_team():
     assert weighed < plain  # the worlds where this vote counts are those where the partner is weak
     assert MaestroDecision(v, random.Random(1), MaestroParams(team_vote=False),
                            [Profile(), Profile()]).vote_weights() is None
+
+
+def test_maestro_expects_its_truco_to_be_taken_less_than_a_rational_rival_would():
+    """A rival reads our call as cards: the model of its answer asks for more than the rational
+    threshold, and a mano-a-mano opponent that has not answered yet is modelled that way."""
+    spots = [v for v in views() if v.public.pending is None and v.public.turn == v.seat
+             and any(a.do is Do.TRUCO for a in v.legal)][:30]
+    assert len(spots) >= 10
+    shifted, plain = MaestroParams(), MaestroParams(answer_shift=0.0)
+    assert shifted.answer_shift > 0
+    fewer = 0
+    for v in spots:
+        a = MaestroDecision(v, random.Random(1), shifted, [Profile(), Profile()])
+        b = MaestroDecision(v, random.Random(1), plain, [Profile(), Profile()])
+        mean_a = sum(a.accepts_truco(w, 1) for w in a.worlds) / len(a.worlds)
+        mean_b = sum(b.accepts_truco(w, 1) for w in b.worlds) / len(b.worlds)
+        assert mean_a <= mean_b + 1e-9
+        fewer += mean_a < mean_b - 0.01
+    assert fewer >= len(spots) // 2
