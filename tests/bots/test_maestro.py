@@ -148,8 +148,8 @@ def test_maestro_votes_as_one_voter_of_its_team():
 
 def test_maestro_expects_its_truco_to_be_taken_less_than_a_rational_rival_would():
     """A rival reads our call as cards: the model of its answer asks for more than the rational
-    threshold, and a mano-a-mano opponent that has not answered yet is modelled that way."""
-    spots = [v for v in views() if v.public.pending is None and v.public.turn == v.seat
+    threshold after the first round, and an opponent that has not answered yet is modelled that way."""
+    spots = [v for v in views() if v.public.pending is None and v.public.turn == v.seat and v.public.results
              and any(a.do is Do.TRUCO for a in v.legal)][:30]
     assert len(spots) >= 10
     shifted, plain = MaestroParams(), MaestroParams(answer_shift=0.0)
