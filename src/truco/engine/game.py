@@ -159,33 +159,10 @@ def _start_hand(st: State, dealer: Seat, hand_no: int, seed: int | bytes | None,
     st.start_score = st.score
     st.start_chicos = st.chicos
     st.dealer = dealer
-    st.mano = mano
     st.hand_no = hand_no
     st.dealt = dealt
     st.held = dealt
-    st.rounds = ()
-    st.results = ()
-    st.round_winners = ()
-    st.plays = ()
-    st.round_mask = 0
-    st.lead = mano
-    st.turn = mano
-    st.folded = 0
-    st.truco_level = 0
-    st.truco_owner = -1
-    st.truco_call = 0
-    st.truco_caller = -1
-    st.envido_chain = ()
-    st.envido_caller = -1
-    st.envido_settled = False
-    st.envido_winner = -1
-    st.flor_chain = ()
-    st.flor_caller = -1
-    st.flor_sung = 0
-    st.flor_settled = False
-    st.flor_winner = -1
-    st.pending = P_NONE
-    st.answer_team = -1
+    _open_deal(st, mano, 0)
     st.sung = ()
     st.history = ()
     st.shown = ()
@@ -213,15 +190,22 @@ def _start_duel(st: State, duel: int, events: list[Event]) -> None:
     a, b = duel_pair(st.dealer, duel)
     st.duel = duel
     st.idle = st.full_mask & ~(1 << a | 1 << b)
-    st.folded = st.idle
-    st.mano = a
+    _open_deal(st, a, st.idle)
+    events.append(DuelStarted(duel, a, b))
+
+
+def _open_deal(st: State, mano: Seat, out: int) -> None:
+    """Rounds, calls and bets back to nothing, ``mano`` to lead: a hand's start, or a duel's (the
+    seats in ``out`` do not play it)."""
+    st.mano = mano
     st.rounds = ()
     st.results = ()
     st.round_winners = ()
     st.plays = ()
     st.round_mask = 0
-    st.lead = a
-    st.turn = a
+    st.lead = mano
+    st.turn = mano
+    st.folded = out
     st.truco_level = 0
     st.truco_owner = -1
     st.truco_call = 0
@@ -237,7 +221,6 @@ def _start_duel(st: State, duel: int, events: list[Event]) -> None:
     st.flor_winner = -1
     st.pending = P_NONE
     st.answer_team = -1
-    events.append(DuelStarted(duel, a, b))
 
 
 # ------------------------------------------------------------------ legal actions

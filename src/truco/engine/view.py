@@ -230,7 +230,13 @@ def public_to_dict(p: PublicView) -> dict[str, Any]:
         "pica": p.pica,
         "duel": p.duel,
         "idle": list(p.idle),
-        "duels": [{"mano": a, "rival": b, "winner": w, "results": list(res),
-                   "rounds": [[{"seat": s, "card": NAME[c]} for s, c in r] for r in rounds]}
-                  for a, b, w, rounds, res in p.duels],
+        "duels": duels_to_dict(p.duels),
     }
+
+
+def duels_to_dict(duels: tuple[Duel, ...] | list[Duel]) -> list[dict[str, Any]]:
+    """A pica-pica hand's duels, JSON-ready: each one's mano, rival, winning team (-1: cut short),
+    round results and rounds, cards by name."""
+    return [{"mano": a, "rival": b, "winner": w, "results": list(res),
+             "rounds": [[{"seat": s, "card": NAME[c]} for s, c in r] for r in rounds]}
+            for a, b, w, rounds, res in duels]

@@ -13,11 +13,8 @@ from typing import Any, ClassVar
 
 from truco.engine import Do
 from truco.engine.cards import NAME, Card, parse_card
-from truco.engine.types import SENAS as ENGINE_SENAS
+from truco.engine.types import SENAS as SENAS  # the classic señas: the table only carries them
 from truco.table.settings import TableSettings
-
-SENAS = ENGINE_SENAS
-"""The classic señas: what each means is the players' business; the table only carries them."""
 
 BOT_LEVELS_HINT = "random"
 """The level used when the host does not name one."""

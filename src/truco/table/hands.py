@@ -21,6 +21,7 @@ from truco.engine import (
 from truco.engine import apply as engine_apply
 from truco.engine.cards import NAME
 from truco.engine.types import PointsAwarded
+from truco.engine.view import duels_to_dict
 from truco.table.edits import Ctx, TableError, add_deadline, drop_deadlines, set_result
 from truco.table.effects import EVERYONE, to_team
 from truco.table.events import MatchOver, MatchResult, VoteDecided, VoteOpened, VoteSplit
@@ -201,9 +202,7 @@ def _duels(g: State) -> list[dict[str, Any]]:
     if len(duels) <= g.duel:
         a, b = g.mano, (g.mano + 3) % 6
         duels.append((a, b, -1, (*g.rounds, g.plays) if g.plays else g.rounds, g.results))
-    return [{"mano": a, "rival": b, "winner": w, "results": list(res),
-             "rounds": [[{"seat": s, "card": NAME[c]} for s, c in r] for r in rounds]}
-            for a, b, w, rounds, res in duels]
+    return duels_to_dict(duels)
 
 
 def keep_hand(t: Table, g: State, ctx: Ctx) -> None:
