@@ -9,6 +9,7 @@ import os
 import random
 import sys
 from collections.abc import Mapping
+from typing import Any
 
 from tests.server.conftest import serving
 from tests.server.play import autoplay
@@ -88,6 +89,22 @@ async def test_a_bot_plays_a_whole_match_over_the_tables_websocket_in_this_proce
         await ana.close()
 
 
+async def _match_with(proc: asyncio.subprocess.Process, ana: WsPlayer, seated: Any,
+                      rng: random.Random) -> bytes:
+    """Once the bot process is ``seated`` (a test on Ana's view), Ana starts and plays the match
+    out; returns what the process printed (it is killed if it has not ended by then)."""
+    try:
+        await ana.until(lambda p: p.view is not None and seated(p.view), 20)
+        assert (await ana.command({"type": "start"}))["type"] == "ack"
+        await autoplay([ana], rng, lambda: _over([ana]), timeout=90)
+        out, _ = await asyncio.wait_for(proc.communicate(), 20)
+        return out
+    finally:
+        if proc.returncode is None:
+            proc.kill()
+            await proc.wait()
+
+
 async def test_a_bot_plays_a_whole_match_over_the_tables_websocket_from_its_own_process():
     async with serving() as live:
         host = await live.create("Ana", players=2, target=15)
@@ -95,15 +112,7 @@ async def test_a_bot_plays_a_whole_match_over_the_tables_websocket_from_its_own_
         proc = await asyncio.create_subprocess_exec(
             sys.executable, "-m", "truco.cli.main", "bot", "--server", live.base_http, "--code", host["code"],
             "--seat", "1", "--level", "dificil", "--seed", "4", stdout=asyncio.subprocess.PIPE)
-        try:
-            await ana.until(lambda p: p.view is not None and p.view["seats"][1]["kind"] == "human", 20)
-            assert (await ana.command({"type": "start"}))["type"] == "ack"
-            await autoplay([ana], random.Random(2), lambda: _over([ana]), timeout=90)
-            out, _ = await asyncio.wait_for(proc.communicate(), 20)
-        finally:
-            if proc.returncode is None:
-                proc.kill()
-                await proc.wait()
+        out = await _match_with(proc, ana, lambda v: v["seats"][1]["kind"] == "human", random.Random(2))
         assert proc.returncode == 0 and json.loads(out) == {"matches_over": 1}
         assert max(ana.view["result"]["score"]) >= 15
         await ana.close()
@@ -122,16 +131,8 @@ async def test_a_bot_process_takes_a_seat_it_holds_with_the_token_from_its_envir
         assert seat["token"] not in " ".join(argv)  # what `ps` shows every user of the machine
         env = {**os.environ, "TRUCO_SEAT_TOKEN": seat["token"]}
         proc = await asyncio.create_subprocess_exec(*argv, env=env, stdout=asyncio.subprocess.PIPE)
-        try:
-            await ana.until(lambda p: p.view is not None and p.view["seats"][1]["name"] == "Remoto"
-                            and p.view["seats"][1]["connected"], 20)
-            assert (await ana.command({"type": "start"}))["type"] == "ack"
-            await autoplay([ana], random.Random(3), lambda: _over([ana]), timeout=90)
-            out, _ = await asyncio.wait_for(proc.communicate(), 20)
-        finally:
-            if proc.returncode is None:
-                proc.kill()
-                await proc.wait()
+        out = await _match_with(proc, ana, lambda v: v["seats"][1]["name"] == "Remoto"
+                                and v["seats"][1]["connected"], random.Random(3))
         assert proc.returncode == 0 and json.loads(out) == {"matches_over": 1}
         # the bot played from the seat it already held: no second Remoto joined
         assert [s["name"] for s in ana.view["seats"]].count("Remoto") == 1

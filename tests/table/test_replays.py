@@ -42,6 +42,18 @@ def names(obj: Any) -> set[str]:
     return out
 
 
+def assert_cards_only_once_public(hand: dict[str, Any]) -> None:
+    """No step of a replayed hand names a card before it was played or shown."""
+    public: set[str] = set()
+    for step in hand["steps"]:
+        for e in step["events"]:
+            if e["type"] == "card_played":
+                public.add(e["card"])
+            elif e["type"] == "cards_shown":
+                public |= set(e["cards"])
+        assert names(step) <= public, f"hand {hand['hand_no']}: a card before it was public"
+
+
 def test_a_match_still_on_has_no_replay():
     d = Driver()
     end_hand(d)
@@ -55,14 +67,7 @@ def test_a_spectators_replay_shows_each_card_only_once_played_or_shown():
     assert r["viewer_seat"] is None and len(r["hands"]) == len(d.t.hands)
     for hand in r["hands"]:
         assert hand["mine"] is None
-        public: set[str] = set()
-        for step in hand["steps"]:
-            for e in step["events"]:
-                if e["type"] == "card_played":
-                    public.add(e["card"])
-                elif e["type"] == "cards_shown":
-                    public |= set(e["cards"])
-            assert names(step) <= public, f"hand {hand['hand_no']}: a card before it was public"
+        assert_cards_only_once_public(hand)
 
 
 def test_a_player_who_sat_at_the_table_sees_their_own_hands_from_the_deal():
@@ -179,14 +184,7 @@ def test_a_pica_pica_replay_tells_each_duel_and_shows_cards_only_once_public():
         assert len(last["duels"]) in (len(started) - 1, len(started))
     # a spectator still meets no card before it was played or shown, duels included
     for hand in r["hands"]:
-        public: set[str] = set()
-        for step in hand["steps"]:
-            for e in step["events"]:
-                if e["type"] == "card_played":
-                    public.add(e["card"])
-                elif e["type"] == "cards_shown":
-                    public |= set(e["cards"])
-            assert names(step) <= public
+        assert_cards_only_once_public(hand)
     record = download_record(match_record(d.t))
     assert any("pica" in deal for deal in record["deals"])
     assert list(replay(record).state.score) == list(d.t.result.score)
