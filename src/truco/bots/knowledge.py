@@ -103,11 +103,10 @@ def knowledge(view: SeatView) -> Knowledge:
     no_flor = [False] * n
     envido_opened = False
     played_round1 = 0
-    hand_mano = (p.dealer + 1) % n
     duel = -1
     for i, a in enumerate(p.history):
-        if p.pica and (a.seat - hand_mano) % 3 != duel:  # a pica-pica's next duel: a deal of its own
-            duel = (a.seat - hand_mano) % 3
+        if p.pica and duel_of(p, a.seat) != duel:  # a pica-pica's next duel: a deal of its own
+            duel = duel_of(p, a.seat)
             envido_opened = False
             played_round1 = 0
         if a.do is Do.PLAY:
@@ -143,13 +142,16 @@ def knowledge(view: SeatView) -> Knowledge:
                      shown=[dict(p.shown).get(s) for s in range(n)])
 
 
+def duel_of(p: PublicView, seat: Seat) -> int:
+    """Pica-pica: the duel ``seat`` plays this hand (each seat plays one; ``engine.game.duel_pair``)."""
+    return (seat - p.dealer - 1) % 3
+
+
 def this_deal(p: PublicView) -> tuple[Action, ...]:
-    """The actions of the hand being played: in a pica-pica, of the current duel only (each seat
-    plays one duel a hand, so they are the actions of its two seats)."""
+    """The actions of the hand being played: in a pica-pica, of the current duel only."""
     if p.duel < 0:
         return p.history
-    pair = (p.mano, (p.mano + 3) % 6)
-    return tuple(a for a in p.history if a.seat in pair)
+    return tuple(a for a in p.history if duel_of(p, a.seat) == p.duel)
 
 
 def _contested(p: PublicView, i: int) -> bool:

@@ -10,6 +10,7 @@ from dataclasses import replace
 from truco.bots.base import Bot
 from truco.bots.guard import Guarded
 from truco.engine import Action, Do, Seat, State, public_view, view_for
+from truco.engine.view import partners_senas
 
 
 class BotError(RuntimeError):
@@ -54,7 +55,7 @@ def next_action(st: State, bots: Bots, timer: Timer | None = None,
     def ask(seat: Seat, votes: dict[Seat, Action] | None = None) -> Action:
         view = view_for(st, seat, pub)
         if senas:
-            view = replace(view, senas=tuple((s, x) for s, x in senas if s != seat and s % 2 == seat % 2))
+            view = replace(view, senas=partners_senas(senas, seat))
         bot = bots[seat]
         t0 = clock()
         action = bot.choose(view) if votes is None else bot.reconsider(view, votes)

@@ -6,11 +6,12 @@ end of a hand, the calls, the score, whose turn it is and its own legal actions.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any
 
 from truco.engine.cards import NAME, Card, has_flor, tanto
-from truco.engine.game import envido_stake, legal_actions_for, to_act
+from truco.engine.game import duel_pair, envido_stake, legal_actions_for, to_act
 from truco.engine.state import P_ENVIDO, P_FLOR, P_NONE, P_TRUCO, Duel, State
 from truco.engine.types import Action, Do, Rules, Seat, Team
 
@@ -109,6 +110,11 @@ class SeatView:
         return d
 
 
+def partners_senas(senas: Iterable[tuple[Seat, str]], seat: Seat) -> tuple[tuple[Seat, str], ...]:
+    """Of a hand's señas (seat, seña), those that reach ``seat``: its partners' ones."""
+    return tuple((s, x) for s, x in senas if s != seat and s % 2 == seat % 2)
+
+
 def public_view(st: State) -> PublicView:
     rounds = st.rounds if st.hand_over and not st.plays else (*st.rounds, st.plays)
     envido_open = (not st.results and not st.envido_chain and not st.envido_settled
@@ -154,7 +160,7 @@ def public_view(st: State) -> PublicView:
         chico_over=st.chico_over,
         match_over=st.match_over,
         winner=st.winner,
-        pies=pies(st.mano, st.n) if st.duel < 0 else tuple(sorted((st.mano, (st.mano + 3) % 6))),
+        pies=pies(st.mano, st.n) if st.duel < 0 else tuple(sorted(duel_pair(st.dealer, st.duel))),
         pica=st.pica,
         duel=st.duel,
         idle=tuple(s for s in range(st.n) if (st.idle >> s) & 1),

@@ -20,6 +20,7 @@ from truco.engine import (
 )
 from truco.engine import apply as engine_apply
 from truco.engine.cards import NAME
+from truco.engine.game import duel_pair
 from truco.engine.types import PointsAwarded
 from truco.engine.view import duels_to_dict
 from truco.table.edits import Ctx, TableError, add_deadline, drop_deadlines, set_result
@@ -200,7 +201,7 @@ def _duels(g: State) -> list[dict[str, Any]]:
         return []
     duels = list(g.duels)
     if len(duels) <= g.duel:
-        a, b = g.mano, (g.mano + 3) % 6
+        a, b = duel_pair(g.dealer, g.duel)
         duels.append((a, b, -1, (*g.rounds, g.plays) if g.plays else g.rounds, g.results))
     return duels_to_dict(duels)
 

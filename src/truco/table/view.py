@@ -13,6 +13,7 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from truco.engine import Action, Do, PublicView, SeatView, public_to_dict, public_view, view_for
+from truco.engine.view import partners_senas
 from truco.table.events import MatchResult
 from truco.table.fairness import fairness_view
 from truco.table.queries import Facts
@@ -180,7 +181,7 @@ def table_view(facts: Facts, pid: int | None, public: PublicView | None = None) 
             public = public_view(t.game)
         if seat is not None:
             game = view_for(t.game, seat, public, facts.seat_legal(seat))
-    senas = tuple((s, x) for s, x in t.senas if seat is not None and s % 2 == seat % 2 and s != seat)
+    senas = partners_senas(t.senas, seat) if seat is not None else ()
     answering = t.vote is not None and seat is not None and seat % 2 == t.vote.team
     deadlines = tuple((d.kind, d.at_ms, d.seat) for d in sorted(t.deadlines, key=lambda d: d.at_ms)
                       if d.kind != "vote_window" or answering)
@@ -217,7 +218,7 @@ def bot_view(facts: Facts, seat: int) -> SeatView:
     t = facts.table
     assert t.game is not None
     view = view_for(t.game, seat, legal=facts.playable(seat))
-    senas = tuple((s, x) for s, x in t.senas if s != seat and s % 2 == seat % 2)
+    senas = partners_senas(t.senas, seat)
     return replace(view, senas=senas) if senas else view
 
 
