@@ -171,3 +171,32 @@ def test_dificil_leaves_the_first_truco_to_the_pie():
     st = act(st, (0, Do.PLAY, "3b"), (1, Do.PLAY, "4c"))
     view2 = view_for(st, 2)
     assert not Decision(view2, DificilBot(1).rng(view2), Params()).leave_to_pie()
+
+
+def test_dificil_votes_as_one_voter_of_its_team_and_the_frozen_mark_votes_alone():
+    """Ruling 16: a team takes a bet when any of its voters does, so a weak tanto must not take an
+    envido on the chance that its partner holds one; ``dificil-1`` keeps the old, lone vote."""
+    import random
+
+    from tests.bots.style_views import many_views
+    from truco.bots.frozen import DIFICIL_1
+    from truco.bots.tables import TANTO_OF
+
+    spots = [v for v in many_views(4) if v.public.pending == "envido" and len(v.public.to_act) > 1
+             and v.my_tanto < 20]
+    assert len(spots) > 50
+    voter, alone = make_bot("dificil", 1), make_bot("dificil-1", 1)
+
+    def accepts(bot) -> int:
+        return sum(bot.choose(v).do is not Do.NO_QUIERO for v in spots)
+
+    assert accepts(voter) < accepts(alone)
+    v = spots[0]
+    decision = Decision(v, random.Random(1), Params())
+    weights = decision.vote_weights()
+    assert weights is not None and len(weights) == len(decision.worlds)
+    partner = next(s for s in v.public.to_act if s != v.seat)
+    plain = sum(TANTO_OF[w.masks[partner]] for w in decision.worlds) / len(weights)
+    weighed = sum(x * TANTO_OF[w.masks[partner]] for x, w in zip(weights, decision.worlds, strict=True))
+    assert weighed / sum(weights) < plain  # this vote counts where the partner is weak
+    assert Decision(v, random.Random(1), DIFICIL_1).vote_weights() is None

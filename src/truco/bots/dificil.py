@@ -12,7 +12,8 @@ Bets are priced in match equity (``equity``), not raw points, so the same hand b
 its own bets are modelled per world from their cards there. A measured share of weak spots is
 bluffed. In 4 and 6 players the worlds deal its partners' cards too, so it leaves a round its partner
 already wins, keeps its top card when a partner still to play can cover, and leaves the first truco
-to the pie of the team, who sees the whole round before deciding.
+to the pie of the team, who sees the whole round before deciding. Answering with partners, it votes as
+one voter of its team (``vote_weights``): the team takes a bet when any voter does.
 """
 
 from __future__ import annotations
@@ -84,6 +85,17 @@ class Params:
     """The share of hands' points it expects over half against these rivals (see ``equity``)."""
     wait_margin: float = 0.01
     """Equity a first-round truco must gain over waiting (waiting keeps the option to call later)."""
+    team_vote: bool = True
+    """Vote as one of several voters (``vote_weights``); off, it votes as if it answered alone."""
+    partner_truco_shift: float = 0.05
+    """How much more than the rational threshold (25 % for a truco) a partner's own cards must promise
+    before it is taken to accept: see ``vote_weights``."""
+    partner_base: float = 0.1
+    """The share of a partner's votes taken on other grounds than its own cards."""
+    partner_envido_tanto: float = 25.5
+    """The tanto from which a partner is taken to accept an envido (a real or falta: two more)."""
+    pivotal_floor: float = 0.05
+    """Every world keeps this much weight when the vote is weighed by the partners' declining."""
 
 
 class Evidence(NamedTuple):
@@ -159,11 +171,19 @@ class Decision:
             self.worlds = resample(pool, weights, params.worlds, rng)
         else:
             self.worlds = [sampler.world(rng) for _ in range(params.worlds)]
+        self._vote_w: list[float] | None = None
         self._wins: dict[Card | None, list[bool]] = {}
         self._env_q: list[float] | None = None
         self._done_masks: list[int] | None = None
 
     def run(self) -> Action:
+        self._vote_w = self.vote_weights()
+        try:
+            return self.act()
+        finally:
+            self._vote_w = None
+
+    def act(self) -> Action:
         pending = self.pub.pending
         if pending == "flor":
             return self.answer_flor()
@@ -172,6 +192,59 @@ class Decision:
         if pending == "truco":
             return self.answer_truco()
         return self.my_turn()
+
+    # ---------------------------------------------------------------- a team's vote
+
+    def mean(self, f: Callable[[int], float]) -> float:
+        """The mean over the worlds; when partners vote too, weighed by ``vote_weights``."""
+        w = self._vote_w
+        if w is None:
+            return sum(f(i) for i in range(len(self.worlds))) / len(self.worlds)
+        return sum(w[i] * f(i) for i in range(len(w))) / sum(w)
+
+    def vote_weights(self) -> list[float] | None:
+        """When partners vote on the same answer, the team takes the bet if any of them does (the
+        mildest vote that takes it on, ruling 16): this vote decides only where they all decline.
+        Per world, the chance that they do, judged from their own cards: a truco taken when their
+        cards alone promise the rational threshold and a little more, an envido from 25.5 of tanto
+        (27.5 for more than an envido), each with a tenth of votes taken on other grounds. Without
+        this each partner took a bet on the chance that the other held the cards, and the team
+        took it whenever one did: in 4 players ``maestro``, before it voted so, accepted a raise of
+        its own envido with 2–6 of tanto two times in three. ``None`` when no partner votes."""
+        me = self.k.me
+        partners = [s for s in self.pub.to_act if s != me]
+        if not partners or not self.params.team_vote:
+            return None
+        n = self.k.n
+        base = self.params.partner_base
+        accept: Callable[[World, int], float]
+        if self.pub.pending == "truco":
+            call = self.pub.pending_call
+            level = TRUCO_CALLS.index(call) + 1 if call in TRUCO_CALLS else 1
+            threshold = 0.5 - level / (2 * (level + 1)) + self.params.partner_truco_shift
+            key = results_key(self.pub.results, self.team)
+            on_table = {s: 1 << c for s, c in self.k.plays}
+            done = {s: mask_of(self.k.played[s]) & ~on_table.get(s, 0) for s in partners}
+
+            def accept(w: World, s: int) -> float:
+                q = chance(n, key, STRENGTH_OF[w.masks[s] & ~done[s]])
+                return base + (1.0 - base) * _sig((q - threshold) / 0.08)
+        elif self.pub.pending == "envido":
+            plain = self.pub.envido_chain == (Do.ENVIDO,)
+            centre = self.params.partner_envido_tanto + (0.0 if plain else 2.0)
+
+            def accept(w: World, s: int) -> float:
+                return base + (1.0 - base) * _sig((TANTO_OF[w.masks[s]] - centre) / 0.8)
+        else:
+            return None
+        floor = self.params.pivotal_floor
+        out = []
+        for w in self.worlds:
+            x = 1.0
+            for s in partners:
+                x *= 1.0 - accept(w, s)
+            out.append(floor + (1.0 - floor) * x)
+        return out
 
     # ---------------------------------------------------------------- reading the calls
 
@@ -288,9 +361,6 @@ class Decision:
             if won > best_n:
                 best_card, best_n, best_w = c, won, w
         return best_card, best_w
-
-    def mean(self, f: Callable[[int], float]) -> float:
-        return sum(f(i) for i in range(len(self.worlds))) / len(self.worlds)
 
     def u(self, delta: int) -> float:
         """Match equity after our team gains ``delta`` points (the rivals ``-delta`` if negative)."""

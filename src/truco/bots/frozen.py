@@ -4,7 +4,8 @@
 its parameters written out here, so a later change to ``dificil``'s defaults does not move it.
 ``tests/bots/test_frozen.py`` checks its decisions on a fixed set of views against a recorded
 fingerprint: if shared code changes what it plays, that test fails and the change needs a new
-frozen copy of the old code instead.
+frozen copy of the old code instead. It votes as if it answered alone (``team_vote=False``), as
+``dificil`` did then.
 """
 
 from __future__ import annotations
@@ -15,7 +16,7 @@ from truco.bots.dificil import DificilBot, Params
 from truco.engine import Action, SeatView
 
 DIFICIL_1 = Params(worlds=80, candidates=240, bluff_rate=0.12, call_chance=0.6, call_floor=0.03,
-                   edge=0.1, wait_margin=0.01)
+                   edge=0.1, wait_margin=0.01, team_vote=False)
 
 
 class Dificil1Bot(DificilBot):

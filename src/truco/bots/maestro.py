@@ -15,8 +15,9 @@ calls, played out, every bet priced in match equity) and changes what issue 13 m
   each moved by what this team showed.
 - **It judges a call as the caller could** (``judged_chance``): seeing the round on the table, a
   caller knows which of its cards takes, ties or loses it.
-- **It votes as one voter of its team** (``vote_weights``): the team takes a bet when any voter does,
-  so its vote counts only in the worlds where its partners decline, and it weighs them so.
+- **It votes as one voter of its team** (``vote_weights``, now ``dificil``'s too): the team takes a
+  bet when any voter does, so its vote counts only in the worlds where its partners decline, and it
+  weighs them so.
 - **No falta envido on 27–28**: it calls or raises to the falta only with 31 or more, or when the
   falta pays no more than a real envido would; a falta caller is read as holding about 30.
 - **Calls that do not tell**: with a weak hand it bluffs a little in the first round too, and after
@@ -95,17 +96,6 @@ class MaestroParams(Params):
     """Share of medium hands (40–65 % to win) after the first round where it calls truco."""
     raise_min: float = 0.5
     """Share of the worlds won that a retruco or vale cuatro needs."""
-    team_vote: bool = True
-    """Vote as one of several voters (``vote_weights``); off, it votes as if it answered alone."""
-    partner_truco_shift: float = 0.05
-    """How much more than the rational threshold (25 % for a truco) a partner's own cards must promise
-    before it is taken to accept: see ``vote_weights``."""
-    partner_base: float = 0.1
-    """The share of a partner's votes taken on other grounds than its own cards."""
-    partner_envido_tanto: float = 25.5
-    """The tanto from which a partner is taken to accept an envido (a real or falta: two more)."""
-    pivotal_floor: float = 0.05
-    """Every world keeps this much weight when the vote is weighed by the partners' declining."""
     falta_min_tanto: int = 31
     falta_caller: float = 30.0
     """The tanto a falta envido caller is read to hold (``dificil``: 28)."""
@@ -424,71 +414,11 @@ class MaestroDecision(Decision):
         self.profiles = profiles
         self.won_share = 0.0
         self._model_means: dict[object, float] = {}
-        self._vote_w: list[float] | None = None
         self._tables: dict[int, tuple[tuple[int, Card], ...]] = {}
         """The round on the table at each truco call of the evidence, by its place in the list."""
         self._sides = [0, 0]
         """Active seats of each team."""
         super().__init__(view, rng, params)
-
-    # ---------------------------------------------------------------- a team's vote
-
-    def mean(self, f: Callable[[int], float]) -> float:
-        w = self._vote_w
-        if w is None:
-            return super().mean(f)
-        return sum(w[i] * f(i) for i in range(len(w))) / sum(w)
-
-    def vote_weights(self) -> list[float] | None:
-        """When partners vote on the same answer, the team takes the bet if any of them does (the
-        mildest vote that takes it on, ruling 16): this vote decides only where they all decline.
-        Per world, the chance that they do, judged from their own cards: a truco taken when their
-        cards alone promise the rational threshold and a little more, an envido from 25.5 of tanto
-        (27.5 for more than an envido), each with a tenth of votes taken on other grounds. Without
-        this each partner took a bet on the chance that the other held the cards, and the team
-        took it whenever one did: in 4 players ``maestro`` accepted a raise of its own envido with
-        2–6 of tanto two times in three. ``None`` when no partner votes."""
-        me = self.k.me
-        partners = [s for s in self.pub.to_act if s != me]
-        if not partners or not self.m.team_vote:
-            return None
-        n = self.k.n
-        base = self.m.partner_base
-        accept: Callable[[World, int], float]
-        if self.pub.pending == "truco":
-            call = self.pub.pending_call
-            level = TRUCO_CALLS.index(call) + 1 if call in TRUCO_CALLS else 1
-            threshold = 0.5 - level / (2 * (level + 1)) + self.m.partner_truco_shift
-            key = results_key(self.pub.results, self.team)
-            on_table = {s: 1 << c for s, c in self.k.plays}
-            done = {s: mask_of(self.k.played[s]) & ~on_table.get(s, 0) for s in partners}
-
-            def accept(w: World, s: int) -> float:
-                q = chance(n, key, STRENGTH_OF[w.masks[s] & ~done[s]])
-                return base + (1.0 - base) * _sig((q - threshold) / 0.08)
-        elif self.pub.pending == "envido":
-            plain = self.pub.envido_chain == (Do.ENVIDO,)
-            centre = self.m.partner_envido_tanto + (0.0 if plain else 2.0)
-
-            def accept(w: World, s: int) -> float:
-                return base + (1.0 - base) * _sig((TANTO_OF[w.masks[s]] - centre) / 0.8)
-        else:
-            return None
-        floor = self.m.pivotal_floor
-        out = []
-        for w in self.worlds:
-            x = 1.0
-            for s in partners:
-                x *= 1.0 - accept(w, s)
-            out.append(floor + (1.0 - floor) * x)
-        return out
-
-    def run(self) -> Action:
-        self._vote_w = self.vote_weights()
-        try:
-            return super().run()
-        finally:
-            self._vote_w = None
 
     # ---------------------------------------------------------------- reading the calls, per rival
 
