@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 
 from truco.bots.knowledge import knowledge
 from truco.bots.sampling import Sampler, rebuild
-from truco.bots.tricks import playout, sensible_card
+from truco.bots.tricks import partner_covers, playout, sensible_card
 from truco.engine import Action, Do, Rules, apply, new_match, public_view
 from truco.engine.cards import tanto
 
@@ -102,9 +102,10 @@ def test_a_sung_tanto_is_kept_in_every_world():
 
 @settings(max_examples=200, deadline=None)
 @given(players=st.sampled_from([2, 4, 6, 8]), seed=st.integers(0, 2**32), cut=st.integers(0, 17),
-       folds=st.integers(0, 3))
-def test_playout_agrees_with_the_engine(players, seed, cut, folds):
-    """Play a hand part way at random, then on with sensible cards both in the engine and in playout."""
+       folds=st.integers(0, 3), team_play=st.booleans())
+def test_playout_agrees_with_the_engine(players, seed, cut, folds, team_play):
+    """Play a hand part way at random, then on with sensible cards both in the engine and in playout
+    (with ``team_play``, a first-round seat followed by a rival and then a partner leaves it to them)."""
     rng = random.Random(seed)
     st_, _ = new_match(Rules(players=players), dealer=rng.randrange(players), seed=seed)
     steps = 0
@@ -121,12 +122,14 @@ def test_playout_agrees_with_the_engine(players, seed, cut, folds):
     plays = list(p.rounds[-1]) if len(p.rounds) > len(p.results) else []
     folded = sum(1 << s for s in p.folded)
     expected = playout(players, st_.mano, folded, [list(h) for h in st_.held], list(p.results), plays,
-                       st_.turn)
+                       st_.turn, team_play=team_play)
     while not st_.hand_over:
         seat = st_.turn
         p = public_view(st_)
         plays = list(p.rounds[-1]) if len(p.rounds) > len(p.results) else []
-        card = sensible_card(st_.held[seat], seat, plays, p.results)
+        busy = sum(1 << s for s in p.folded) | sum(1 << s for s, _ in plays)
+        cover = team_play and bool(plays) and not p.results and partner_covers(players, seat, busy)
+        card = sensible_card(st_.held[seat], seat, plays, p.results, cover)
         st_, _ = apply(st_, Action(seat, Do.PLAY, card))
     assert st_.hand_winner == expected
 

@@ -85,6 +85,9 @@ class Params:
     """The share of hands' points it expects over half against these rivals (see ``equity``)."""
     wait_margin: float = 0.01
     """Equity a first-round truco must gain over waiting (waiting keeps the option to call later)."""
+    team_play: bool = False
+    """In its playouts, a first-round seat followed by a rival and then a partner leaves the round to
+    the partner (``tricks.playout``'s ``team_play``)."""
     team_vote: bool = True
     """Vote as one of several voters (``vote_weights``); off, it votes as if it answered alone."""
     partner_truco_shift: float = 0.05
@@ -343,8 +346,9 @@ class Decision:
             return cached
         k = self.k
         pub = self.pub
+        team_play = self.params.team_play
         out = [playout(k.n, k.mano, k.folded, self.held(w), list(pub.results), list(k.plays), pub.turn,
-                       first) == self.team for w in self.worlds]
+                       first, team_play) == self.team for w in self.worlds]
         self._wins[first] = out
         return out
 

@@ -56,6 +56,7 @@ from truco.engine.types import TRUCO_CALLS
 class MaestroParams(Params):
     worlds: int = 80
     candidates: int = 240
+    team_play: bool = True
     high_worlds: int = 160
     """Worlds when the stakes are high (``high_stakes``)."""
     high_candidates: int = 480
