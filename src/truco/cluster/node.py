@@ -52,6 +52,9 @@ from truco.table import PlayerCommand, TableSettings, command_from_dict, command
 
 log = logging.getLogger("truco.cluster")
 
+OUTBOX_LIMIT = 10_000
+"""Messages kept for one node while Redis does not answer (each a frame, a reply or a request)."""
+
 _RATE = """
 -- A token bucket per client address, shared by every node. ARGV: rate per s, burst.
 local t = redis.call('TIME')
@@ -499,11 +502,31 @@ class ClusterNode:
     async def _flush_now(self) -> None:
         self._outbox_ready.clear()
         batches, self._outbox = self._outbox, {}
+        failed = False
         for node, msgs in batches.items():
+            if failed:
+                self._requeue(node, msgs)
+                continue
             try:
                 await self.redis.publish(self.keys.inbox(node), orjson.dumps(msgs))
-            except (RedisError, OSError) as e:  # lost: the client resyncs on a gap, or resends on a timeout
-                log.warning("node %s: %d messages to %s lost: %s", self.node, len(msgs), node, e)
+            except (RedisError, OSError) as e:
+                # Kept, in order, and sent again once Redis answers: a lost frame is noticed by its
+                # client only when a later one shows the gap, and the last frame of a turn has none.
+                log.warning("node %s: %d messages to %s not sent yet: %s", self.node, len(msgs), node, e)
+                self._requeue(node, msgs)
+                failed = True
+        if failed:
+            await asyncio.sleep(0.2)
+
+    def _requeue(self, node: str, msgs: list[dict[str, Any]]) -> None:
+        """Put unsent ``msgs`` back before whatever was queued for ``node`` since (at most
+        ``OUTBOX_LIMIT`` kept: past that, a Redis down for long, the oldest go and clients resync)."""
+        queue = msgs + self._outbox.get(node, [])
+        if len(queue) > OUTBOX_LIMIT:
+            log.warning("node %s: %d messages to %s dropped", self.node, len(queue) - OUTBOX_LIMIT, node)
+            queue = queue[-OUTBOX_LIMIT:]
+        self._outbox[node] = queue
+        self._outbox_ready.set()
 
     async def _listen(self) -> None:
         first = True
