@@ -82,6 +82,26 @@ def free_port() -> int:
         return int(s.getsockname()[1])
 
 
+@pytest.fixture(scope="module")
+def _module_tab(browser: Any, browser_context_args: dict[str, Any]) -> Iterator[Any]:
+    ctx = browser.new_context(**browser_context_args)
+    yield ctx.new_page()
+    ctx.close()
+
+
+@pytest.fixture
+def mock_page(_module_tab: Any) -> Iterator[Any]:
+    """One phone page for all the mock-page tests of a module: a new context and its first load of
+    the page took most of each such test. Every test opens its screen first (a new document); here
+    it starts at a phone's size, and what it stored is cleared after it."""
+    page = _module_tab
+    page.set_viewport_size(PHONE)
+    yield page
+    page.context.clear_cookies()
+    if page.url.startswith("http"):
+        page.evaluate("() => { localStorage.clear(); sessionStorage.clear(); }")
+
+
 class _QuietHandler(http.server.SimpleHTTPRequestHandler):
     """The client's files as they are, with the mock page under ``/dev/``."""
 

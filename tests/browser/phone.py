@@ -10,6 +10,9 @@ from typing import Any
 from playwright.sync_api import Browser, BrowserContext, Page, expect
 
 PHONE = {"width": 390, "height": 844}
+SHORT_HOLD = "window.__trucoTiming = { holdMs: 400 };"
+"""An init script: a hand's last trick stays on the felt 0.4 s instead of 2.5 s (the client's test
+hook), for tests that play hand after hand and look at no hold."""
 
 
 def new_phone(browser: Browser) -> tuple[BrowserContext, Page]:

@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 import pytest
 from playwright.sync_api import Page, expect
@@ -19,11 +20,24 @@ SCREENS = ["home", "home_flash", "join", "join_full", "join_playing", "join_miss
            "reconnecting", "senas", "sena_received", "casual_host", "casual_player", "spectator"]
 
 
+@pytest.fixture
+def page(mock_page: Page) -> Page:
+    """The mock-page tests here share one page (conftest.mock_page)."""
+    return mock_page
+
+
 def open_mock(page: Page, static_url: str, screen: str, lang: str = "es") -> None:
     errors: list[str] = []
-    page.on("pageerror", lambda e: errors.append(str(e)))
-    page.goto(f"{static_url}/dev/mock.html?screen={screen}&lang={lang}")
-    page.wait_for_selector("body[data-ready='1']")
+
+    def on_error(e: Any) -> None:
+        errors.append(str(e))
+
+    page.on("pageerror", on_error)  # removed after: the page is shared by the module's tests
+    try:
+        page.goto(f"{static_url}/dev/mock.html?screen={screen}&lang={lang}")
+        page.wait_for_selector("body[data-ready='1']")
+    finally:
+        page.remove_listener("pageerror", on_error)
     assert not errors, errors
 
 

@@ -11,6 +11,7 @@ from playwright.sync_api import Browser, Page, WebSocket, expect
 
 from tests.browser.conftest import LiveServer
 from tests.browser.phone import (
+    SHORT_HOLD,
     create_table,
     dismiss_summary,
     join_table,
@@ -109,9 +110,23 @@ def test_closing_the_page_for_good_cancels_after_the_grace_time(browser: Browser
     host_ctx.close()
 
 
+HELD_AT_THE_END = SHORT_HOLD + """
+window.__heldAtTheEnd = false;
+new MutationObserver(() => {
+  const felt = document.querySelector(".felt.held");
+  const over = window.__truco?.state().tv?.phase === "over";
+  if (felt && felt.checkVisibility() && over) window.__heldAtTheEnd = true;
+}).observe(document, { subtree: true, childList: true, attributes: true });
+"""
+
+
 def test_one_person_plays_a_whole_match_against_a_bot(browser: Browser, live_server: LiveServer,
         shots: Path) -> None:
     ctx, page = new_phone(browser)
+    # A short hold (waiting 2.5 s for every hand took most of a whole match); so that no check races
+    # it, the page itself notes when the felt is held with the match over (an observer runs on every
+    # change to the page).
+    ctx.add_init_script(HELD_AT_THE_END)
     page.goto(live_server.url + "/")
     page.get_by_label("Tu nombre").fill("Ana")
     # the bots' level and the points are chosen on the home page
@@ -126,24 +141,30 @@ def test_one_person_plays_a_whole_match_against_a_bot(browser: Browser, live_ser
     def step() -> bool:
         if view(page).get("phase") == "over":
             return True
-        dismiss_summary(page)
+        # What there is to do is looked at before the summary: a hand's summary shows when its last
+        # trick leaves the felt, and while the trick is held nothing can be answered or played, so a
+        # summary that shows after this look cannot cover what is tapped next (a tap on a covered card
+        # would wait until the summary closes by itself, 8 s later).
         answers = page.locator(".vote-panel .vote-buttons button")
-        if answers.count():
+        cards = page.locator("button.card.playable")
+        to_answer, to_play = answers.count(), cards.count()
+        if page.locator("[data-testid=summary-close]").count():
+            dismiss_summary(page)
+            return False
+        if to_answer:
             nonlocal seen_vote
             if not seen_vote:
                 shot(page, shots, "live-bot-call")
                 seen_vote = True
             quiero = page.locator(".vote-buttons .answer-quiero")
             (quiero if quiero.count() else answers).first.click()
-            return False
-        cards = page.locator("button.card.playable")
-        if cards.count():
+        elif to_play:
             cards.first.click()
         return False
 
     wait_until(step, timeout=240, what="the end of the match")
     # the hand that ended the match: its last trick on the felt, then its summary, then the result
-    expect(page.locator(".felt.held")).to_be_visible()
+    wait_until(lambda: page.evaluate("window.__heldAtTheEnd"), what="the last trick held on the felt")
     summary = page.get_by_role("dialog", name=re.compile("Resumen de la mano"))
     expect(summary).to_be_visible(timeout=6000)
     expect(summary.get_by_test_id("hand-winner")).to_contain_text("Ganó la mano")
@@ -163,6 +184,7 @@ def test_one_person_plays_a_whole_match_against_a_bot(browser: Browser, live_ser
 def test_casual_table_host_scores_with_buttons_and_undoes(browser: Browser, live_server: LiveServer,
         shots: Path) -> None:
     host_ctx, host = new_phone(browser)
+    host_ctx.add_init_script(SHORT_HOLD)
     create_table(host, live_server.url, "Ana", players=2, mode="casual")
     host.get_by_role("button", name="Poner un bot (#2)").click()
     host.get_by_role("button", name="Empezar").click()
@@ -225,6 +247,7 @@ def double_tap(page: Page, label: str) -> None:
 def test_with_a_bot_partner_the_human_decides_and_sees_its_hint(browser: Browser, live_server: LiveServer,
                                                                  shots: Path) -> None:
     ctx, page = new_phone(browser)
+    ctx.add_init_script(SHORT_HOLD)
     sockets: list[WebSocket] = []
     page.on("websocket", lambda ws: sockets.append(ws))
     page.goto(live_server.url + "/")
@@ -239,9 +262,13 @@ def test_with_a_bot_partner_the_human_decides_and_sees_its_hint(browser: Browser
             raise AssertionError("the match ended before the other team called anything")
         if (v.get("vote") or {}).get("mine"):
             return True
-        dismiss_summary(page)
+        # looked at before the summary, as in the whole match above: a summary cannot cover this card
         cards = page.locator("button.card.playable")
-        if cards.count():
+        to_play = cards.count()
+        if page.locator("[data-testid=summary-close]").count():
+            dismiss_summary(page)
+            return False
+        if to_play:
             cards.first.click()
         return False
 

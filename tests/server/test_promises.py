@@ -16,7 +16,7 @@ from websockets.asyncio.client import connect
 from websockets.typing import Subprotocol
 
 from truco.bench.player_client import WsPlayer
-from truco.protocol import SUBPROTOCOL, TOKEN_PREFIX, CloseCode
+from truco.protocol import SUBPROTOCOL, TOKEN_PREFIX, CloseCode, RateLimiter
 from truco.runtime import FakeClock
 from truco.server.socket import SocketLimits
 
@@ -214,12 +214,25 @@ async def test_an_idle_table_is_closed_and_its_log_and_match_are_kept() -> None:
             await again.close()
 
 
+def test_the_default_rate_limit_closes_a_flood_just_above_it_after_about_30_s() -> None:
+    """docs/protocol.md: 10 messages/s per socket, bursts of 30. At 11 a second the bucket drains by
+    one a second, so the first refusal comes after about 30 s (on the limiter's own clock: no waiting)."""
+    limits = SocketLimits()
+    assert (limits.rate, limits.burst) == (10, 30)
+    bucket = RateLimiter(limits.rate, limits.burst)
+    sent = 0
+    while sent < 11 * 60 and bucket.allow(sent / 11):
+        sent += 1
+    assert 28 <= sent / 11 <= 31, sent
+
+
 @pytest.mark.slow
 async def test_a_flood_just_above_the_rate_limit_closes_with_policy_and_other_tables_play_on() -> None:
-    """11 messages a second against a limit of 10 (bursts of 30): the bucket drains by one a second,
-    so within a minute the socket closes with 1008; meanwhile another table's pings are answered
-    promptly and the server's memory does not grow."""
-    async with serving() as lv:
+    """11 messages a second against a limit of 10: the bucket drains by one a second, so once the
+    burst is spent the socket closes with 1008; meanwhile another table's pings are answered promptly
+    and the server's memory does not grow. The burst is 5 here, so the flood lasts about 5 s rather
+    than the 30 s of the default 30 (the default limits against the same flood: the test above)."""
+    async with serving(limits=SocketLimits(rate=10, burst=5)) as lv:
         flooder_host = await lv.create("Ana", players=2)
         calm_host = await lv.create("Beto", players=2)
         flooder = await lv.player(flooder_host["code"], flooder_host["token"])
