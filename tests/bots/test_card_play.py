@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from truco.bench.card_play import measure
+from truco.bench.card_play import measure, measure_bots
 from truco.bots.tricks import partner_covers, playout, sensible_card
 from truco.engine import parse_card
 
@@ -39,3 +39,12 @@ def test_the_covered_seat_keeps_its_winner_and_the_pie_takes_the_round():
 def test_the_team_rule_wins_more_hands_than_the_plain_rule_in_four_players():
     share, low, _ = measure(players=4, deals=2000, seed=5)
     assert low > 0.5, share
+
+
+def test_the_levels_card_play_is_measured_on_the_cards_alone():
+    """With the calls taken out of what a level may do, the hand goes to the cards: dificil's card
+    play beats random's, and a level against itself on the same deals is even by construction."""
+    share, low, _ = measure_bots("dificil", "random", players=4, deals=60, seed=3)
+    assert low > 0.5, share
+    same, _, _ = measure_bots("facil", "facil", players=4, deals=20, seed=3)
+    assert same == 0.5
