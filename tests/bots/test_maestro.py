@@ -11,10 +11,10 @@ from truco.bots import make_bot
 from truco.bots.arena import play_match
 from truco.bots.dificil import chance
 from truco.bots.equity import falta_points
-from truco.bots.maestro import MaestroBot, MaestroDecision, MaestroParams, Profile, judged_chance
+from truco.bots.maestro import MaestroBot, MaestroDecision, MaestroParams, Profile, for_table, judged_chance
 from truco.bots.roster import make_player
 from truco.bots.tables import STRENGTH_OF, TANTO_OF, mask_of
-from truco.engine import Action, Do, Rules, SeatView
+from truco.engine import Action, Do, Rules, SeatView, new_match, view_for
 from truco.engine.cards import POWER
 
 
@@ -163,3 +163,19 @@ def test_maestro_expects_its_truco_to_be_taken_less_than_a_rational_rival_would(
         assert mean_a <= mean_b + 1e-9
         fewer += mean_a < mean_b - 0.01
     assert fewer >= len(spots) // 2
+
+
+def test_a_table_of_more_than_four_draws_fewer_worlds_so_a_decision_costs_about_the_same():
+    """Each world is a playout of every seat's cards: at 6 and 8 players maestro draws 4/6 and 4/8 of
+    its worlds (of the high-stakes ones too); at 2 and 4, and in a pica-pica's duel of two, all."""
+    params = MaestroParams()
+    for players, worlds in ((2, 80), (4, 80), (6, 53), (8, 40)):
+        st, _ = new_match(Rules(players=players), dealer=0, seed=7)
+        got = for_table(params, view_for(st, 1))
+        assert (got.worlds, got.candidates) == (worlds, round(params.candidates * min(1, 4 / players)))
+    st, _ = new_match(Rules(players=6), dealer=0, seed=7, score=(25, 3))  # within 6 of the end
+    assert for_table(params, view_for(st, 1)).worlds == round(params.high_worlds * 4 / 6)
+    st, _ = new_match(Rules(players=4), dealer=0, seed=7, score=(25, 3))
+    assert for_table(params, view_for(st, 1)).worlds == params.high_worlds
+    st, _ = new_match(Rules(players=6, pica_pica=True), dealer=0, seed=7, score=(10, 12), pica=True)
+    assert view_for(st, 1).public.pica and for_table(params, view_for(st, 1)).worlds == params.worlds
