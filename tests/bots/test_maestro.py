@@ -166,15 +166,15 @@ def test_maestro_expects_its_truco_to_be_taken_less_than_a_rational_rival_would(
 
 
 def test_a_table_of_more_than_four_draws_fewer_worlds_so_a_decision_costs_about_the_same():
-    """Each world is a playout of every seat's cards: at 6 and 8 players maestro draws 4/6 and 4/8 of
-    its worlds (of the high-stakes ones too); at 2 and 4, and in a pica-pica's duel of two, all."""
+    """Each world is a playout of every seat's cards: at 6 and 8 players maestro draws half its
+    worlds (of the high-stakes ones too); at 2 and 4, and in a pica-pica's duel of two, all."""
     params = MaestroParams()
-    for players, worlds in ((2, 80), (4, 80), (6, 53), (8, 40)):
+    for players, share in ((2, 1.0), (4, 1.0), (6, 0.5), (8, 0.5)):
         st, _ = new_match(Rules(players=players), dealer=0, seed=7)
         got = for_table(params, view_for(st, 1))
-        assert (got.worlds, got.candidates) == (worlds, round(params.candidates * min(1, 4 / players)))
+        assert (got.worlds, got.candidates) == (params.worlds * share, params.candidates * share)
     st, _ = new_match(Rules(players=6), dealer=0, seed=7, score=(25, 3))  # within 6 of the end
-    assert for_table(params, view_for(st, 1)).worlds == round(params.high_worlds * 4 / 6)
+    assert for_table(params, view_for(st, 1)).worlds == params.high_worlds // 2
     st, _ = new_match(Rules(players=4), dealer=0, seed=7, score=(25, 3))
     assert for_table(params, view_for(st, 1)).worlds == params.high_worlds
     st, _ = new_match(Rules(players=6, pica_pica=True), dealer=0, seed=7, score=(10, 12), pica=True)

@@ -62,11 +62,11 @@ class MaestroParams(Params):
     high_worlds: int = 160
     """Worlds when the stakes are high (``high_stakes``)."""
     high_candidates: int = 480
-    full_seats: int = 4
-    """Up to this many seats in the deal a decision draws ``worlds`` (``high_worlds``); at more,
-    that many times ``full_seats / seats`` (53 and 107 at 6 players, 40 and 80 at 8), so that a
-    decision costs there about what it costs at 4 (each world is a playout of every seat's cards):
-    with 80 and 160 worlds at 6 players the p99 decision was 52 ms."""
+    big_table_share: float = 0.5
+    """At more than four seats in the deal, this share of the worlds (40, and 80 at high stakes):
+    each world is a playout of every seat's cards, and a world costs about twice at 6 players what
+    it costs at 4. With the full count the p99 decision at 6 players was 52 ms; with 4/6 of it
+    still 52–57 ms (the slowest: first-round turns near the end of the match)."""
     record_weight: float = 2.0
     """How many answers of a rival team weigh as much as the rational model of its answers."""
     early_bluff_prior: tuple[float, float] = (0.5, 9.5)
@@ -390,15 +390,15 @@ def high_stakes(view: SeatView) -> bool:
 
 def for_table(params: MaestroParams, view: SeatView) -> MaestroParams:
     """The worlds this decision draws: more at high stakes, fewer at a table of more than 4 seats
-    (``full_seats``; a pica-pica's duel is a deal of two)."""
+    (``big_table_share``; a pica-pica's duel is a deal of two)."""
     p = view.public
     worlds, candidates = params.worlds, params.candidates
     if high_stakes(view):
         worlds, candidates = params.high_worlds, params.high_candidates
     seats = 2 if p.pica else p.rules.players
-    if seats > params.full_seats:
-        worlds = round(worlds * params.full_seats / seats)
-        candidates = round(candidates * params.full_seats / seats)
+    if seats > 4:
+        worlds = round(worlds * params.big_table_share)
+        candidates = round(candidates * params.big_table_share)
     if (worlds, candidates) == (params.worlds, params.candidates):
         return params
     return replace(params, worlds=worlds, candidates=candidates)
