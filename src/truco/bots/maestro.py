@@ -399,8 +399,6 @@ def for_table(params: MaestroParams, view: SeatView) -> MaestroParams:
     if seats > 4:
         worlds = round(worlds * params.big_table_share)
         candidates = round(candidates * params.big_table_share)
-    if (worlds, candidates) == (params.worlds, params.candidates):
-        return params
     return replace(params, worlds=worlds, candidates=candidates)
 
 
