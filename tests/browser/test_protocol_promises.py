@@ -114,7 +114,15 @@ def test_a_command_resent_after_a_dropped_line_is_applied_once(browser: Browser,
     ctx, host = new_phone(browser)
     wire = frames(host)
     code = create_table(host, live_server.url, "Ana", players=4)
-    wait_until(lambda: state(host)["lastVersion"] > 0, what="the first view")
+    # the table settled: the host's own connect logged and every logged command seen by the phone
+    # (a first view can arrive before the connect that follows it is logged, which then took the
+    # version this test expects the command to take)
+
+    def settled() -> bool:
+        log = table_log(live_server, code, 0)
+        return "connect" in {kind for _, kind, _ in log} and log[-1][0] == state(host)["lastVersion"]
+
+    wait_until(settled, what="the table settled after the host's connect")
     before = state(host)["lastVersion"]
     # tap "add a bot" and lose the line in the same instant: the ack cannot arrive on that socket
     host.evaluate("""() => {
