@@ -10,18 +10,18 @@ from __future__ import annotations
 from truco.bots.attacker import Attacker
 from truco.bots.base import Bot
 from truco.bots.registry import ALL_LEVELS, make_bot
-from truco.bots.styles import STYLES, make_style
+from truco.bots.styles import STYLES, YARDSTICKS, make_style
 
 ATTACK = "attack:"
 """``attack:<level>`` is the best-response search against that level (``attacker.Attacker``)."""
 ATTACKERS: tuple[str, ...] = tuple(ATTACK + level for level in ALL_LEVELS)
-NAMES: tuple[str, ...] = (*ALL_LEVELS, *STYLES, *ATTACKERS)
+NAMES: tuple[str, ...] = (*ALL_LEVELS, *STYLES, *YARDSTICKS, *ATTACKERS)
 
 
 def check_name(name: str) -> str:
     if name not in NAMES:
         raise ValueError(f"unknown player {name!r} (levels: {', '.join(ALL_LEVELS)}; styles: "
-                         f"{', '.join(STYLES)}; attackers: {ATTACK}<level>)")
+                         f"{', '.join(STYLES + YARDSTICKS)}; attackers: {ATTACK}<level>)")
     return name
 
 
@@ -30,6 +30,6 @@ def make_player(name: str, seed: int = 0) -> Bot:
     check_name(name)
     if name in ALL_LEVELS:
         return make_bot(name, seed)
-    if name in STYLES:
+    if name in STYLES or name in YARDSTICKS:
         return make_style(name, seed)
     return Attacker(name.removeprefix(ATTACK), seed)
