@@ -11,9 +11,10 @@ How it thinks, at each decision:
 - **Worlds.** It deals the cards it has not seen (its own, every card played and shown are out) to the
   seats still in the hand, 48 times; a seat that sang its tanto gets only hands with that tanto.
 - **Reading the rivals.** Each world is weighted by how well it explains what the rivals did this
-  hand: a truco call or a raise speaks for two good cards (a bluff stays possible: a floor of 0.15),
-  a "quiero" to our truco for a decent hand, an envido call for 26 or more (a real envido 28, a falta
-  30; floor 0.08), a "quiero" to our envido for 25 or more and a "no quiero" for less than 27.
+  hand: a truco call speaks for two good cards, a retruco and a vale cuatro for better ones (a bluff
+  stays possible: a floor of 0.15, 0.12, 0.09), a "quiero" to our truco for a decent hand, an envido
+  call for 27 or more (a real envido 29, a falta 30; floor 0.06), a "quiero" to our envido for 25 or
+  more and a "no quiero" for less than 27.
 - **Its chance.** In every world the hand is played out by plain card play (take the round with the
   lowest card that does, else throw the lowest; leave a round the partner already takes), and its
   chance is the weighted share of worlds its team takes. It plays the card that takes the most worlds.
@@ -32,6 +33,7 @@ from __future__ import annotations
 
 import math
 import random
+from itertools import combinations
 
 from truco.bots.base import find, find_any, forced, mix, view_key
 from truco.bots.styles.player import StylePlayer
@@ -41,8 +43,8 @@ from truco.engine.types import ENVIDO_CALLS, TRUCO_CALLS
 
 WORLDS = 48
 """Worlds dealt for each decision."""
-TRIES = 64
-"""Hands drawn at most for a seat that sang its tanto, to find one with that tanto."""
+TRIES = 16
+"""Picks at most, among the hands that fit a sung tanto, for one that no other singer holds."""
 
 TRUCO_CALL = (0.70, 0.76, 0.90)
 """Its chance from which it calls truco, retruco, vale cuatro."""
@@ -51,7 +53,8 @@ TRUCO_RAISE = (0.78, 0.9)
 TRUCO_MARGIN = 0.12
 """Added to the price of a "quiero": the caller may raise again, and a chance is never exact."""
 BLUFF_TRUCO = (0.06, 0.20)
-"""Share of weak spots (chance under 0.30) where it calls truco anyway: first round, after it."""
+"""Share of weak spots (chance under 0.30, not nil: a sure loss is not bluffed) where it calls truco
+anyway: first round, after it."""
 SANDBAG = 0.35
 """Share of very strong first hands (chance 0.85 or more) where it keeps quiet for now."""
 ENVIDO_CALL, REAL_ENVIDO_CALL, FALTA_CALL = 0.62, 0.80, 0.93
@@ -107,7 +110,7 @@ class Expert(StylePlayer):
             if best_chance >= TRUCO_CALL[level]:
                 if not (first_round and best_chance >= 0.85 and self.draw(view, 12) < SANDBAG):
                     return call
-            elif best_chance < 0.30 and self.draw(view, 13) < BLUFF_TRUCO[0 if first_round else 1]:
+            elif 0 < best_chance < 0.30 and self.draw(view, 13) < BLUFF_TRUCO[0 if first_round else 1]:
                 return call
         if scored:
             return scored[0][2]
@@ -211,19 +214,24 @@ class Worlds:
         self.weights: list[float] = []
         singers = [s for s in others if s in sung]
         plain = [s for s in others if s not in sung]
+        fitting = {s: [list(h) for h in combinations(unseen, p.cards_left[s])
+                       if tanto(self.played[s] + list(h)) == sung[s]] for s in singers}
         for _ in range(WORLDS):
             pool = list(unseen)
             rng.shuffle(pool)
             hands: dict[int, list[Card]] = {view.seat: list(view.cards)}
+            taken: set[Card] = set()
             for s in singers:
                 k = p.cards_left[s]
-                hand = pool[:k]
-                for _try in range(TRIES):
-                    if tanto(self.played[s] + hand) == sung[s]:
+                hand = [c for c in pool if c not in taken][:k]
+                for _try in range(TRIES if fitting[s] else 0):
+                    pick = rng.choice(fitting[s])
+                    if not taken.intersection(pick):
+                        hand = pick
                         break
-                    hand = rng.sample(pool, k)
                 hands[s] = hand
-                pool = [c for c in pool if c not in hand]
+                taken.update(hand)
+            pool = [c for c in pool if c not in taken]
             k = 0
             for s in plain:
                 hands[s] = pool[k:k + p.cards_left[s]]
@@ -280,13 +288,11 @@ class Worlds:
     def play_out(self, hands: dict[int, list[Card]], first: Card | None) -> Team:
         """The team that takes the hand when everyone plays plain cards from here (the pardas table)."""
         p = self.view.public
-        held = {s: sorted(c, key=POWER.__getitem__) for s, c in hands.items()}
+        held = {s: sorted(hands.get(s, ()), key=POWER.__getitem__) for s in self.active}
         results = list(p.results)
         plays: list[tuple[int, Card]] = (
             list(p.rounds[-1]) if p.rounds and len(p.rounds) > len(p.results) else [])
-        active = [s for s in self.active if s in held]
-        if not active:
-            return PARDA
+        active = self.active
         lead = plays[0][0] if plays else p.turn
         turn = p.turn
         mano_team = p.mano & 1
@@ -361,15 +367,15 @@ def _readings(view: SeatView) -> list[tuple[int, str, float, float]]:
     for a in view.public.history:
         if a.do in TRUCO_CALLS:
             if a.seat & 1 == rivals:
-                mid = 0.6 + 0.06 * TRUCO_CALLS.index(a.do)
-                out.append((a.seat, "cards", 0.15, mid))
+                level = TRUCO_CALLS.index(a.do)
+                out.append((a.seat, "cards", 0.15 - 0.03 * level, 0.6 + 0.1 * level))
             if stack and stack[-1] == "truco":
                 stack.pop()
             stack.append("truco")
         elif a.do in ENVIDO_CALLS:
             if a.seat & 1 == rivals:
-                mid = {Do.ENVIDO: 26.0, Do.REAL_ENVIDO: 28.0, Do.FALTA_ENVIDO: 30.0}[a.do]
-                out.append((a.seat, "tanto", 0.08, mid))
+                mid = {Do.ENVIDO: 27.0, Do.REAL_ENVIDO: 29.0, Do.FALTA_ENVIDO: 30.0}[a.do]
+                out.append((a.seat, "tanto", 0.06, mid))
             if not stack or stack[-1] != "envido":
                 stack.append("envido")
         elif a.do in (Do.FLOR, Do.CONTRA_FLOR, Do.CONTRA_FLOR_AL_RESTO):
