@@ -11,7 +11,7 @@ sung tantos, señas and cards played, no likelihood of the calls), and a reliabi
 chance in tenths against how often it was true. Well calibrated means the two columns agree; better
 than uniform means the bot has learnt something from the hand.
 
-    python -m truco.bench.calibration --players 2 --matches 20 [--seed 1] [--json]
+    python -m truco.bench.calibration --players 2 --matches 20 [--seed 1] [--level maestro] [--json]
 """
 
 from __future__ import annotations
@@ -27,9 +27,10 @@ from truco.bots.base import mix
 from truco.bots.dificil import Decision, Params
 from truco.bots.frozen import Dificil1Bot
 from truco.bots.knowledge import knowledge
+from truco.bots.maestro import MaestroDecision, MaestroParams, Profile
 from truco.bots.sampling import Sampler
 from truco.bots.turns import next_action
-from truco.engine import Rules, State, apply, new_match, next_hand, public_view, view_for
+from truco.engine import Rules, SeatView, State, apply, new_match, next_hand, public_view, view_for
 
 
 @dataclass
@@ -66,12 +67,33 @@ class Tally:
         }
 
 
+LEVELS = ("dificil", "maestro", "maestro-calls-only")
+"""Whose beliefs: ``dificil``'s, ``maestro``'s (calls and answers read with its priors, the passes on
+the envido and the cards played under a rival's), or ``maestro``'s with the calls and answers only."""
+
+
+def _params(level: str, worlds: int) -> Params:
+    if level == "dificil":
+        base = Params()
+        return replace(base, worlds=worlds, candidates=worlds * base.candidates // base.worlds)
+    m = MaestroParams()
+    if level == "maestro-calls-only":
+        m = replace(m, pass_floor=1.0, duck_floor=1.0, duck_last_floor=1.0)
+    return replace(m, worlds=worlds, candidates=worlds * m.candidates // m.worlds)
+
+
+def _decision(view: SeatView, rng: random.Random, params: Params) -> Decision:
+    if isinstance(params, MaestroParams):
+        return MaestroDecision(view, rng, params, [Profile(), Profile()])
+    return Decision(view, rng, params)
+
+
 def _measure_decision(st: State, seat: int, rng: random.Random, tally: Tally, params: Params) -> None:
     view = view_for(st, seat)
     if not view.legal or len(view.legal) == 1:
         return
     k = knowledge(view)
-    dec = Decision(view, rng, params)
+    dec = _decision(view, rng, params)
     plain = Sampler(k)
     sampled = [plain.world(rng) for _ in range(params.worlds)]
     tally.decisions += 1
@@ -93,13 +115,13 @@ def _measure_decision(st: State, seat: int, rng: random.Random, tally: Tally, pa
 
 
 def measure(players: int = 2, matches: int = 20, seed: int = 1, every: int = 1,
-            worlds: int = 400) -> dict[str, Any]:
+            worlds: int = 400, level: str = "dificil") -> dict[str, Any]:
     """Play ``matches`` matches (``dificil`` in team 0, ``dificil-1`` in team 1) and measure the
     beliefs of seat 0 at every ``every``-th decision it makes, read from ``worlds`` worlds (the bot
-    draws 80 when it plays: more here, so the score is the beliefs' and not the noise of a small draw)."""
+    draws 80 when it plays: more here, so the score is the beliefs' and not the noise of a small draw).
+    ``level`` says whose beliefs are read (``LEVELS``); the matches are the same for each."""
     rules = Rules(players=players)
-    base = Params()
-    params = replace(base, worlds=worlds, candidates=worlds * base.candidates // base.worlds)
+    params = _params(level, worlds)
     tally = Tally()
     rng = random.Random(seed)
     for m in range(matches):
@@ -118,7 +140,8 @@ def measure(players: int = 2, matches: int = 20, seed: int = 1, every: int = 1,
                 if asked % every == 0:
                     _measure_decision(st, 0, random.Random(rng.getrandbits(32)), tally, params)
             st, _ = apply(st, next_action(st, bots))
-    return {"players": players, "matches": matches, "seed": seed, "worlds": worlds, **tally.summary()}
+    return {"players": players, "matches": matches, "seed": seed, "worlds": worlds, "level": level,
+            **tally.summary()}
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -129,14 +152,15 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--every", type=int, default=1, help="measure one decision in this many")
     parser.add_argument("--worlds", type=int, default=400, help="worlds a belief is read from")
+    parser.add_argument("--level", default="dificil", choices=LEVELS, help="whose beliefs are read")
     parser.add_argument("--json", action="store_true")
     args = parser.parse_args(argv)
-    out = measure(args.players, args.matches, args.seed, args.every, args.worlds)
+    out = measure(args.players, args.matches, args.seed, args.every, args.worlds, args.level)
     if args.json:
         print(json.dumps(out))
         return 0
     b = out["brier"]
-    print(f"{out['players']} players, {out['matches']} matches, {out['decisions']} decisions "
+    print(f"{out['level']}: {out['players']} players, {out['matches']} matches, {out['decisions']} decisions "
           f"({out['decisions_with_calls_read']} with calls read), {out['beliefs']} beliefs")
     print(f"Brier: worlds {b['worlds']}, sampler only {b['sampler_only']}, uniform {b['uniform']}")
     print("believed   count   mean believed   observed")
