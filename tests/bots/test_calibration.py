@@ -31,22 +31,23 @@ def test_a_sung_tanto_sharpens_the_beliefs_about_the_singers_cards():
     assert tally.decisions == 1 and worlds < 0.95 * uniform  # 2.54 against 2.76 summed over 37 beliefs
 
 
-def test_a_card_played_under_the_rivals_sharpens_maestros_beliefs_about_that_seat():
-    """Seat 1 plays last in the first round and throws a cuatro under the mano's tres: maestro reads
-    that it holds nothing over a tres (no ancho, no siete bravo), and scores better than without."""
+
+
+def test_maestros_beliefs_are_read_from_its_own_decision():
+    """``--level maestro``: the same kind of matches, read with maestro's priors; still one score per
+    belief, and a sung tanto sharpens its beliefs as it does dificil's."""
     from dataclasses import replace
 
     from truco.bots.maestro import MaestroParams
 
-    hands = [tuple(parse_card(c) for c in h) for h in (["3e", "5b", "12o"], ["4c", "6c", "11b"])]
+    out = measure(players=2, matches=1, seed=3, every=3, worlds=80, level="maestro")
+    assert out["level"] == "maestro" and out["decisions"] > 0
+    assert sum(r["count"] for r in out["reliability"]) == out["beliefs"]
+    hands = [tuple(parse_card(c) for c in h) for h in (["4c", "5b", "12o"], ["7e", "6e", "1b"])]
     st, _ = new_match(Rules(players=2), dealer=1, hands=hands)
-    for a in (Action(0, Do.PLAY, parse_card("3e")), Action(1, Do.PLAY, parse_card("4c"))):
+    for a in (Action(0, Do.ENVIDO), Action(1, Do.QUIERO)):
         st, _ = apply(st, a)
-    scores = []
-    for floor in (1.0, MaestroParams().duck_last_floor):
-        tally = Tally()
-        params = replace(MaestroParams(), worlds=400, candidates=1200, duck_last_floor=floor)
-        _measure_decision(st, 0, random.Random(1), tally, params)
-        assert tally.decisions == 1
-        scores.append(tally.brier[0])
-    assert scores[1] < scores[0]
+    tally = Tally()
+    _measure_decision(st, 0, random.Random(1), tally, replace(MaestroParams(), worlds=400, candidates=1200))
+    worlds, _, uniform = tally.brier
+    assert tally.decisions == 1 and worlds < 0.95 * uniform

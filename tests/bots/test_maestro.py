@@ -73,7 +73,7 @@ def test_maestro_learns_how_often_this_opponent_bluffs_at_truco():
     prior = MaestroParams().late_bluff_prior
     for style in ("bluffer", "tight"):
         seen = []
-        for seed in range(3, 19, 2):  # a match shows a handful of late trucos, or none: eight of them
+        for seed in (3, 5, 7, 9):  # a match shows a handful of late trucos: four of them
             bot = MaestroBot(seed)
             rival = make_player(style, 4)
             play_match(Rules(players=2), [bot, rival], dealer=0, seeds=lambda h: 900 + h)
@@ -179,54 +179,3 @@ def test_a_table_of_more_than_four_draws_fewer_worlds_so_a_decision_costs_about_
     assert for_table(params, view_for(st, 1)).worlds == params.high_worlds
     st, _ = new_match(Rules(players=6, pica_pica=True), dealer=0, seed=7, score=(10, 12), pica=True)
     assert view_for(st, 1).public.pica and for_table(params, view_for(st, 1)).worlds == params.worlds
-
-
-def _after_passes() -> list[SeatView]:
-    """4-player views in the first round, the envido still open, after two or more seats played."""
-    return [v for v in many_views(4) if v.public.envido_open and not v.public.results
-            and v.public.pending is None and len(v.public.rounds[0] if v.public.rounds else ()) >= 2]
-
-
-def test_maestro_reads_a_seat_that_passed_on_the_envido_as_holding_less_tanto():
-    """A seat that played its card with the envido open to it (dificil-1 calls on 27 of 31 turns
-    with 27–29): the worlds give it less tanto than the same decision that does not read passes."""
-    spots = _after_passes()
-    assert len(spots) > 30
-    lower = 0
-    for v in spots[:40]:
-        read = MaestroDecision(v, random.Random(1), MaestroParams(), [Profile(), Profile()])
-        passed = sorted({e.who for e in read.envido_passes()})
-        assert passed == sorted({s for s, _ in v.public.rounds[0]} - {v.seat})
-        unread = MaestroDecision(v, random.Random(1), MaestroParams(pass_floor=1.0), [Profile(), Profile()])
-
-        def mean_tanto(d: MaestroDecision) -> float:
-            return sum(TANTO_OF[w.masks[s]] for w in d.worlds for s in passed) / (len(d.worlds) * len(passed))
-
-        lower += mean_tanto(read) < mean_tanto(unread)
-    assert lower >= 0.9 * min(40, len(spots))
-
-
-def test_maestro_reads_a_seat_that_played_under_a_rivals_card_as_holding_nothing_that_beats_it():
-    """Playing last in a round, under a rival's card, with a card that would have beaten it in hand
-    (dificil-1 did it 6–17 % of the time it could): the worlds rarely give it such a card now."""
-    from truco.bots.maestro import BEATS_MASK
-
-    spots = []
-    for v in views():
-        ducks = MaestroDecision(v, random.Random(1), MaestroParams(), [Profile(), Profile()]).ducks()
-        if any(e.floor == MaestroParams().duck_last_floor for e in ducks):
-            spots.append(v)
-    assert len(spots) > 30
-    fewer = 0
-    for v in spots[:40]:
-        read = MaestroDecision(v, random.Random(1), MaestroParams(), [Profile(), Profile()])
-        unread = MaestroDecision(v, random.Random(1), MaestroParams(duck_last_floor=1.0, duck_floor=1.0),
-                                 [Profile(), Profile()])
-        ducks = [e for e in read.ducks() if e.floor == MaestroParams().duck_last_floor]
-
-        def beaten(d: MaestroDecision) -> float:
-            return sum(bool(w.masks[e.who] & ~e.done[e.who] & BEATS_MASK[int(e.centre)])
-                       for w in d.worlds for e in ducks) / len(d.worlds)
-
-        fewer += beaten(read) < beaten(unread)
-    assert fewer >= 0.9 * min(40, len(spots))

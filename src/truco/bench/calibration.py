@@ -67,9 +67,9 @@ class Tally:
         }
 
 
-LEVELS = ("dificil", "maestro", "maestro-calls-only")
-"""Whose beliefs: ``dificil``'s, ``maestro``'s (calls and answers read with its priors, the passes on
-the envido and the cards played under a rival's), or ``maestro``'s with the calls and answers only."""
+LEVELS = ("dificil", "maestro")
+"""Whose beliefs: ``dificil``'s, or ``maestro``'s (the calls and answers read with its priors, and a
+fresh memory of the match)."""
 
 
 def _params(level: str, worlds: int) -> Params:
@@ -77,8 +77,6 @@ def _params(level: str, worlds: int) -> Params:
         base = Params()
         return replace(base, worlds=worlds, candidates=worlds * base.candidates // base.worlds)
     m = MaestroParams()
-    if level == "maestro-calls-only":
-        m = replace(m, pass_floor=1.0, duck_floor=1.0, duck_last_floor=1.0)
     return replace(m, worlds=worlds, candidates=worlds * m.candidates // m.worlds)
 
 

@@ -46,16 +46,12 @@ from dataclasses import dataclass, replace
 from truco.bots.base import ENVIDO_BETS, find, find_any, forced
 from truco.bots.dificil import Decision, DificilBot, Evidence, Params, _sig, chance, results_key
 from truco.bots.equity import falta_points
-from truco.bots.knowledge import this_deal
 from truco.bots.sampling import World
 from truco.bots.tables import STRENGTH_OF, TANTO_OF, mask_of
 from truco.bots.tricks import lowest
 from truco.engine import Action, Do, PublicView, SeatView, Team
 from truco.engine.cards import POWER, Card
 from truco.engine.types import TRUCO_CALLS
-
-BEATS_MASK: tuple[int, ...] = tuple(sum(1 << c for c in range(40) if POWER[c] > p) for p in range(16))
-"""The cards that beat a card of each power, as a mask."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -124,21 +120,6 @@ class MaestroParams(Params):
     reads our call as cards. Without it the model (before the record of this match moves it)
     expected ``dificil-1`` to take 72 % of first-round trucos and 56 % of later ones mano a mano,
     78 % and 56 % in 4 players; it took 33 %, 31 %, 59 % and 34 % (seed 7)."""
-    pass_centre: float = 26.5
-    """A seat that could call the envido and played a card, called a truco or took one instead is
-    read as holding less than this tanto: measured over 4-player matches, ``dificil-1`` called on
-    27 of 31 turns with 27–29 of tanto and every one with 30 or more, on 2 of 138 with less than 24.
-    ``dificil`` does not read a pass at all."""
-    pass_slope: float = 1.0
-    pass_floor: float = 0.2
-    """A pass with any tanto keeps this much likelihood: a player may wait with a good tanto."""
-    duck_last_floor: float = 0.15
-    """A seat that played last in a round, with a rival's card on top, and did not beat it is read
-    as holding no card that beats it, but for this likelihood: measured over matches of ``maestro``
-    and ``dificil-1``, a seat that could beat it played under it 7–17 % of the time."""
-    duck_floor: float = 0.5
-    """The same for a seat with more to play after it (4 players and up): it may leave the round to a
-    partner, which the two levels did 15–58 % of the time they could have beaten it."""
     early_answer_shift: float = 0.0
     """The same in the first round, left at none: a first-round truco pays only when it is taken,
     and waiting keeps the call for later; with 0.25 there too it called half as many in 4 players
@@ -501,10 +482,6 @@ class MaestroDecision(Decision):
                 else:
                     v = judged_chance(n, e.key, held, e.who, t, self._sides[1 - (e.who & 1)],
                                       self._sides[e.who & 1] - 1)
-            elif e.kind == 4:
-                if masks[e.who] & ~e.done[e.who] & BEATS_MASK[int(e.centre)]:
-                    x *= e.floor
-                continue
             else:
                 v = chance(n, e.key, max(STRENGTH_OF[masks[s] & ~e.done[s]] for s in range(e.who, n, 2)))
             x *= e.floor + (1.0 - e.floor) * _sig((v - e.centre) / e.slope)
@@ -549,57 +526,6 @@ class MaestroDecision(Decision):
                     e = e._replace(centre=prof.envido_centre(e.centre, e.kind == 1),
                                    floor=prof.envido_floor(False, self.m.envido_bluff_prior))
             out.append(e)
-        out.extend(self.envido_passes())
-        out.extend(self.ducks())
-        return out
-
-    def ducks(self) -> list[Evidence]:
-        """Every card another seat played under a rival's card on top of the round (kind 4): it held
-        no card that beats it, most likely. ``centre`` is the power on top; ``done`` the cards each
-        seat had played before."""
-        pub = self.pub
-        done = [0] * self.k.n
-        out: list[Evidence] = []
-        for r, rnd in enumerate(pub.rounds):
-            for i, (s, card) in enumerate(rnd):
-                before = rnd[:i]
-                if before and s != self.k.me:
-                    top = max(POWER[c] for _, c in before)
-                    ours = any(x & 1 == s & 1 and POWER[c] == top for x, c in before)
-                    if not ours and POWER[card] <= top:
-                        last = r < len(pub.results) and i == len(rnd) - 1
-                        floor = self.m.duck_last_floor if last else self.m.duck_floor
-                        out.append(Evidence(4, s, float(top), 0.0, floor, tuple(done)))
-                done[s] |= 1 << card
-        return out
-
-    def envido_passes(self) -> list[Evidence]:
-        """Every other seat that passed on the envido: it played a card, called a truco or took one
-        while the envido was open to it (round 1, none called, no truco accepted, no flor)."""
-        pub = self.pub
-        first_round = len(pub.rounds[0]) if pub.results and pub.rounds else 99
-        plays = 0
-        envido_called = flor = accepted = False
-        truco_called = False
-        out: list[Evidence] = []
-        for a in this_deal(pub):
-            do = a.do
-            if do is Do.PLAY:
-                plays += 1
-                if plays > first_round:
-                    break
-            open_ = not envido_called and not flor and not accepted
-            passed = do is Do.PLAY or do is Do.TRUCO or (do is Do.QUIERO and truco_called)
-            if open_ and passed and a.seat != self.k.me:
-                out.append(Evidence(0, a.seat, self.m.pass_centre, -self.m.pass_slope, self.m.pass_floor))
-            if do in ENVIDO_BETS:
-                envido_called = True
-            elif do is Do.FLOR:
-                flor = True
-            elif do is Do.TRUCO:
-                truco_called = True
-            elif do in TRUCO_CALLS or (do is Do.QUIERO and truco_called and not envido_called):
-                accepted = True  # a raise takes the truco on too
         return out
 
     # ---------------------------------------------------------------- how these rivals answer
