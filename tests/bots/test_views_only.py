@@ -12,13 +12,13 @@ import pytest
 from truco.bots import LEVELS
 from truco.bots.arena import play_match
 from truco.bots.roster import make_player
-from truco.bots.styles import STYLES
+from truco.bots.styles import STYLES, YARDSTICKS
 from truco.engine import PublicView, Rules, SeatView, State, new_match, view_for
 
 BOTS_SRC = Path(__file__).resolve().parents[2] / "src" / "truco" / "bots"
 
 
-@pytest.mark.parametrize("level", [*LEVELS, *STYLES, "attack:normal"])
+@pytest.mark.parametrize("level", [*LEVELS, *STYLES, *YARDSTICKS, "attack:normal"])
 def test_a_bot_refuses_the_full_state(level):
     st, _ = new_match(Rules(players=2), dealer=0, seed=1)
     bot = make_player(level, 1)
@@ -28,7 +28,7 @@ def test_a_bot_refuses_the_full_state(level):
         bot.hint(st)  # type: ignore[arg-type]
 
 
-@pytest.mark.parametrize("level", [*LEVELS, *STYLES, "attack:normal"])
+@pytest.mark.parametrize("level", [*LEVELS, *STYLES, *YARDSTICKS, "attack:normal"])
 def test_a_bot_refuses_a_look_alike_view(level):
     """Duck typing is not enough: a view must be the engine's own SeatView."""
     st, _ = new_match(Rules(players=2), dealer=0, seed=1)
@@ -87,7 +87,7 @@ class Spy:
         return self.inner.reconsider(view, votes)
 
 
-@pytest.mark.parametrize("level", [*LEVELS, *STYLES])
+@pytest.mark.parametrize("level", [*LEVELS, *STYLES, *YARDSTICKS])
 def test_the_arena_hands_bots_their_own_seat_view_only(level):
     rules = Rules(players=4, target=15)
     spies = [Spy(level, s) for s in range(4)]
