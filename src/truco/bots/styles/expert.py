@@ -35,7 +35,7 @@ import math
 import random
 from itertools import combinations
 
-from truco.bots.base import find, find_any, forced, mix, view_key
+from truco.bots.base import find, find_any, mix, view_key
 from truco.bots.styles.player import StylePlayer
 from truco.engine import PARDA, Action, Do, SeatView, Team, falta_points, hand_winner, tanto
 from truco.engine.cards import POWER, Card
@@ -76,20 +76,17 @@ class Expert(StylePlayer):
 
     # ---------------------------------------------------------------- the decision
 
-    def decide(self, view: SeatView) -> Action:
-        legal = view.legal
-        sure = forced(legal)
-        if sure is not None:
-            return sure
-        pending = view.public.pending
-        if pending == "flor":
-            return self.answer_flor(view)
-        worlds = Worlds(view, random.Random(mix(self.seed, view_key(view), 11)))
-        if pending == "envido":
-            return self.answer_envido_odds(view, worlds)
-        if pending == "truco":
-            return self.answer_truco_odds(view, worlds)
-        return self.turn(view, worlds)
+    def worlds(self, view: SeatView) -> Worlds:
+        return Worlds(view, random.Random(mix(self.seed, view_key(view), 11)))
+
+    def answer_envido(self, view: SeatView) -> Action:
+        return self.answer_envido_odds(view, self.worlds(view))
+
+    def answer_truco(self, view: SeatView) -> Action:
+        return self.answer_truco_odds(view, self.worlds(view))
+
+    def my_turn(self, view: SeatView) -> Action:
+        return self.turn(view, self.worlds(view))
 
     def turn(self, view: SeatView, worlds: Worlds) -> Action:
         legal = view.legal
@@ -114,7 +111,7 @@ class Expert(StylePlayer):
                 return call
         if scored:
             return scored[0][2]
-        return self.my_turn(view)  # no card to play: whatever the plain skeleton does
+        return super().my_turn(view)  # no card to play: whatever the plain skeleton does
 
     # ---------------------------------------------------------------- envido
 
