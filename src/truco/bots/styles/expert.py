@@ -22,9 +22,10 @@ How it thinks, at each decision:
   value to save what a "no quiero" gives away) with a margin of 0.12, raises from 0.78 (to vale
   cuatro from 0.90), and calls truco from 0.70 (retruco 0.76, vale cuatro 0.90), keeping a very
   strong first hand quiet a third of the time; it bluffs a truco in 6 % of its weak spots in the
-  first round and 20 % after it. The envido is priced on the chance that its team's tanto is the
-  best: it calls from 0.62, opens with real envido from 0.80 and falta from 0.93, answers by the
-  expected points, and bluffs one envido in twelve with a poor tanto.
+  first round and 20 % after it, and raises one truco in 25 it cannot hold. The envido is priced
+  on the chance that its team's tanto is the best: it calls from 0.62, opens with real envido from
+  0.80 and falta from 0.93, answers by the expected points, and bluffs one envido in twelve with a
+  poor tanto.
 
 It never goes to the mazo, does not remember one hand in the next, and does not make or read señas.
 """
