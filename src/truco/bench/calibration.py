@@ -73,11 +73,8 @@ fresh memory of the match)."""
 
 
 def _params(level: str, worlds: int) -> Params:
-    if level == "dificil":
-        base = Params()
-        return replace(base, worlds=worlds, candidates=worlds * base.candidates // base.worlds)
-    m = MaestroParams()
-    return replace(m, worlds=worlds, candidates=worlds * m.candidates // m.worlds)
+    base = Params() if level == "dificil" else MaestroParams()
+    return replace(base, worlds=worlds, candidates=worlds * base.candidates // base.worlds)
 
 
 def _decision(view: SeatView, rng: random.Random, params: Params) -> Decision:

@@ -24,12 +24,13 @@ STYLES: tuple[str, ...] = tuple(STYLE_CLASSES)
 YARDSTICK_CLASSES: dict[str, type[StylePlayer]] = {Expert.level: Expert}
 """Players with no habit to exploit on purpose: strong heuristics written apart from the levels."""
 YARDSTICKS: tuple[str, ...] = tuple(YARDSTICK_CLASSES)
+_ALL_CLASSES = {**STYLE_CLASSES, **YARDSTICK_CLASSES}
 
 
 def make_style(name: str, seed: int = 0) -> StylePlayer:
     """A player of style ``name``; like the levels, a pure function of ``seed`` and the view."""
     try:
-        return {**STYLE_CLASSES, **YARDSTICK_CLASSES}[name](seed)
+        return _ALL_CLASSES[name](seed)
     except KeyError:
         raise ValueError(f"unknown style {name!r} (choose from {', '.join(STYLES + YARDSTICKS)})") from None
 

@@ -36,7 +36,8 @@ import math
 import random
 from itertools import combinations
 
-from truco.bots.base import find, find_any, mix, view_key
+from truco.bots.base import find, find_any, mix, prefer, view_key
+from truco.bots.styles.play import plain_choice
 from truco.bots.styles.player import StylePlayer
 from truco.engine import PARDA, Action, Do, SeatView, Team, falta_points, hand_winner, tanto
 from truco.engine.cards import POWER, Card
@@ -96,10 +97,9 @@ class Expert(StylePlayer):
             call = self.open_envido(view, worlds)
             if call is not None:
                 return call
-        plays = [a for a in legal if a.do is Do.PLAY]
-        scored = sorted(((worlds.chance(a.card), -POWER[a.card], a) for a in plays if a.card is not None),
-                        key=lambda t: (t[0], t[1]), reverse=True)
-        best_chance = scored[0][0] if scored else worlds.chance(None)
+        scored = [(worlds.chance(a.card), -POWER[a.card], a) for a in legal if a.card is not None]
+        best = max(scored, key=lambda t: (t[0], t[1]), default=None)
+        best_chance = best[0] if best else worlds.chance(None)
         call = find_any(legal, TRUCO_CALLS)
         if call is not None:
             level = TRUCO_CALLS.index(call.do)
@@ -110,8 +110,8 @@ class Expert(StylePlayer):
                     return call
             elif 0 < best_chance < 0.30 and self.draw(view, 13) < BLUFF_TRUCO[0 if first_round else 1]:
                 return call
-        if scored:
-            return scored[0][2]
+        if best:
+            return best[2]
         return super().my_turn(view)  # no card to play: whatever the plain skeleton does
 
     # ---------------------------------------------------------------- envido
@@ -135,21 +135,21 @@ class Expert(StylePlayer):
         win = worlds.envido_chance()
         stake = p.envido_stake or (2, 1)
         accepted, declined = stake
-        rules, score, me = p.rules, p.score, view.team
+        falta_mine = falta_points(p.rules, p.score, view.team)
         if accepted is None:
-            gain, loss = falta_points(rules, score, me), falta_points(rules, score, 1 - me)
+            gain, loss = falta_mine, falta_points(p.rules, p.score, 1 - view.team)
         else:
             gain = loss = accepted
         if win >= 0.93:
             falta = find(legal, Do.FALTA_ENVIDO)
-            if falta is not None and falta_points(rules, score, me) > (accepted or 0):
+            if falta is not None and falta_mine > (accepted or 0):
                 return falta
         if win >= 0.82:
             real = find(legal, Do.REAL_ENVIDO)
             if real is not None:
                 return real
         take = win * gain - (1 - win) * loss >= -declined
-        return _answer(legal, take)
+        return prefer(legal, Do.QUIERO if take else Do.NO_QUIERO)
 
     # ---------------------------------------------------------------- truco
 
@@ -169,15 +169,7 @@ class Expert(StylePlayer):
             if chance >= TRUCO_RAISE[min(level, 1)] or (chance < 0.2 and self.draw(view, 15) < 0.04):
                 return raise_
         price = 1 / (2 * new)
-        return _answer(legal, chance >= price + TRUCO_MARGIN)
-
-
-def _answer(legal: tuple[Action, ...], take: bool) -> Action:
-    for do in ((Do.QUIERO,) if take else ()) + (Do.NO_QUIERO, Do.QUIERO):
-        a = find(legal, do)
-        if a is not None:
-            return a
-    return legal[0]
+        return prefer(legal, Do.QUIERO if chance >= price + TRUCO_MARGIN else Do.NO_QUIERO)
 
 
 # -------------------------------------------------------------------- worlds
@@ -236,9 +228,6 @@ class Worlds:
                 k += p.cards_left[s]
             self.hands.append(hands)
             self.weights.append(self._weight(hands))
-        total = sum(self.weights)
-        if total <= 0:
-            self.weights = [1.0] * len(self.hands)
 
     def _weight(self, hands: dict[int, list[Card]]) -> float:
         w = 1.0
@@ -311,7 +300,7 @@ class Worlds:
             if pending_first is not None and turn == self.view.seat:
                 card, pending_first = pending_first, None
             else:
-                card = _plain(cards, plays, turn, len(results))
+                card = plain_choice(cards, plays, turn & 1, len(results), tie=True)
             cards.remove(card)
             plays.append((turn, card))
             turn = _next(turn, active, self.n)
@@ -336,25 +325,6 @@ def _round_result(plays: list[tuple[int, Card]]) -> tuple[Team, int]:
             if first < 0:
                 first = s
     return (PARDA, -1) if teams == 3 else (first & 1, first)
-
-
-def _plain(cards: list[Card], plays: list[tuple[int, Card]], seat: int, round_no: int) -> Card:
-    """Plain card play on known cards (``cards`` lowest first)."""
-    if len(cards) == 1:
-        return cards[0]
-    if not plays:
-        return cards[1] if round_no == 0 and len(cards) == 3 else cards[-1]
-    best = max(POWER[c] for _, c in plays)
-    mine = [s for s, c in plays if POWER[c] == best]
-    if all(s & 1 == seat & 1 for s in mine):
-        return cards[0]  # the partner takes it
-    for c in cards:
-        if POWER[c] > best:
-            return c
-    for c in cards:
-        if POWER[c] == best:
-            return c  # a parda beats a lost round
-    return cards[0]
 
 
 def _readings(view: SeatView) -> list[tuple[int, str, float, float]]:

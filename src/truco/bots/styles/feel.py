@@ -7,6 +7,7 @@ styles differ in what they *do* with this feel, not in how they feel a hand.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from functools import cache
 
 from truco.engine import SeatView, Team, hand_winner
@@ -38,7 +39,7 @@ def current_round(view: SeatView) -> tuple[tuple[int, Card], ...]:
     return ()
 
 
-def best_played(plays: tuple[tuple[int, Card], ...]) -> tuple[int, int]:
+def best_played(plays: Sequence[tuple[int, Card]]) -> tuple[int, int]:
     """(highest power on the table, bit mask of the teams that played it)."""
     best, teams = -1, 0
     for s, c in plays:

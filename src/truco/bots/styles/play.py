@@ -8,6 +8,8 @@ partner already takes; a player who plays alone takes it anyway.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from truco.bots.styles.feel import best_played, current_round
 from truco.engine import Action, Do, SeatView
 from truco.engine.cards import POWER, Card
@@ -16,19 +18,30 @@ from truco.engine.cards import POWER, Card
 def plain_card(view: SeatView, partner_aware: bool = True) -> Card:
     """The card this seat plays now (it must be its turn with cards in hand)."""
     cards = sorted(view.cards, key=POWER.__getitem__)  # lowest first
+    return plain_choice(cards, current_round(view), view.team, len(view.public.results), partner_aware)
+
+
+def plain_choice(cards: list[Card], plays: Sequence[tuple[int, Card]], team: int, round_no: int,
+                 partner_aware: bool = True, tie: bool = False) -> Card:
+    """The plain card among ``cards`` (lowest first) with ``plays`` on the table this round.
+    ``tie``: with no card that takes the round, one that ties it before the lowest (a parda beats a
+    lost round)."""
     if len(cards) == 1:
         return cards[0]
-    plays = current_round(view)
     if not plays:
-        if not view.public.results and len(cards) == 3:
+        if round_no == 0 and len(cards) == 3:
             return cards[1]
         return cards[-1]
     best, teams = best_played(plays)
-    if partner_aware and teams == 1 << view.team:
+    if partner_aware and teams == 1 << team:
         return cards[0]
     winners = [c for c in cards if POWER[c] > best]
     if winners:
         return winners[0]
+    if tie:
+        for c in cards:
+            if POWER[c] == best:
+                return c
     return cards[0]
 
 
