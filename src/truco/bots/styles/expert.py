@@ -37,6 +37,7 @@ import random
 from itertools import combinations
 
 from truco.bots.base import find, find_any, mix, prefer, view_key
+from truco.bots.styles.feel import best_played, current_round
 from truco.bots.styles.play import plain_choice
 from truco.bots.styles.player import StylePlayer
 from truco.engine import PARDA, Action, Do, SeatView, Team, falta_points, hand_winner, tanto
@@ -277,8 +278,7 @@ class Worlds:
         p = self.view.public
         held = {s: sorted(hands.get(s, ()), key=POWER.__getitem__) for s in self.active}
         results = list(p.results)
-        plays: list[tuple[int, Card]] = (
-            list(p.rounds[-1]) if p.rounds and len(p.rounds) > len(p.results) else [])
+        plays = list(current_round(self.view))
         active = self.active
         lead = plays[0][0] if plays else p.turn
         turn = p.turn
@@ -317,14 +317,12 @@ def _next(seat: int, active: list[int], n: int) -> int:
 
 
 def _round_result(plays: list[tuple[int, Card]]) -> tuple[Team, int]:
-    best = max(POWER[c] for _, c in plays)
-    teams, first = 0, -1
-    for s, c in plays:
-        if POWER[c] == best:
-            teams |= 1 << (s & 1)
-            if first < 0:
-                first = s
-    return (PARDA, -1) if teams == 3 else (first & 1, first)
+    """(who takes the round, the seat whose card takes it), or (``PARDA``, -1)."""
+    best, teams = best_played(plays)
+    if teams == 3:
+        return PARDA, -1
+    first = next(s for s, c in plays if POWER[c] == best)
+    return first & 1, first
 
 
 def _readings(view: SeatView) -> list[tuple[int, str, float, float]]:
