@@ -11,7 +11,8 @@ from truco.bots import make_bot
 from truco.bots.arena import play_match
 from truco.bots.dificil import chance
 from truco.bots.equity import falta_points
-from truco.bots.maestro import MaestroBot, MaestroDecision, MaestroParams, Profile, for_table, judged_chance
+from truco.bots.maestro import MaestroBot, MaestroDecision, MaestroParams, for_table
+from truco.bots.rivals import Profile, judged_chance
 from truco.bots.roster import make_player
 from truco.bots.tables import STRENGTH_OF, TANTO_OF, mask_of
 from truco.engine import Action, Do, Rules, SeatView, new_match, view_for

@@ -1,0 +1,281 @@
+"""What a match has shown of each rival team: ``maestro``'s memory of this opponent.
+
+``Memory`` keeps the latest view of every hand of the match a bot has seen; ``Profile`` is what those
+hands say about one team: how many of its truco calls were bluffs (the caller's cards at the time of
+the call, judged as the caller could judge them, ``judged_chance``), in the first round and after it,
+how it answered our calls, and the tantos it sang after calling envido. ``maestro`` reads a rival's
+calls with *these* rates instead of fixed ones, and prices its own bets by these answers.
+"""
+
+from __future__ import annotations
+
+from typing import Protocol
+
+from truco.bots.base import ENVIDO_BETS
+from truco.bots.dificil import chance, results_key
+from truco.bots.tables import STRENGTH_OF, mask_of
+from truco.engine import Do, PublicView, SeatView, Team
+from truco.engine.cards import POWER, Card
+from truco.engine.types import TRUCO_CALLS
+
+
+class Judging(Protocol):
+    """What reading a hand needs of the bot's parameters (``MaestroParams`` has them)."""
+
+    @property
+    def bluff_chance(self) -> float: ...
+
+    @property
+    def envido_bluff_tanto(self) -> int: ...
+
+
+def _decided(key: str) -> float | None:
+    """The hand's outcome for a team whose rounds read ``key`` (W, L, P), if those rounds settle it
+    (a parda at one end goes to the other end's winner; three pardas: half, as the mano is unknown)."""
+    if key.count("W") >= 2:
+        return 1.0
+    if key.count("L") >= 2:
+        return 0.0
+    if len(key) >= 2 and "P" in key[:2] and key[:2] != "PP":
+        return 1.0 if "W" in key[:2] else 0.0
+    if len(key) == 3:
+        return 1.0 if key[2] == "W" else 0.0 if key[2] == "L" else 0.5
+    return None
+
+
+def judged_chance(n: int, key: str, held: int, seat: int, table: tuple[tuple[int, Card], ...],
+                  rivals: int, mates: int) -> float:
+    """A truco caller's chance as it could judge it at the call: its cards still in play (``held``,
+    a mask that includes a card it has put on the table this round), the rounds so far (``key``)
+    and, once all ``rivals`` seats have played this round, the round it takes, ties or loses with
+    the card it plays (the lowest that wins, else the lowest). While one of its ``mates`` partners
+    may still play, or a rival has not played, it is judged on its cards alone, as ``dificil`` does."""
+    team = seat & 1
+    best_r = best_m = own = -1
+    rivals_seen = mates_seen = 0
+    for s, c in table:
+        if s & 1 != team:
+            rivals_seen += 1
+            best_r = max(best_r, POWER[c])
+        elif s == seat:
+            own = c
+        else:
+            mates_seen += 1
+            best_m = max(best_m, POWER[c])
+    if rivals_seen < rivals or not table:
+        return chance(n, key, STRENGTH_OF[held])
+    if own >= 0:
+        card = own
+    else:
+        low = win = tie = -1  # its lowest card, lowest winning card, a tying card
+        m = held
+        while m:
+            bit = m & -m
+            c = bit.bit_length() - 1
+            m ^= bit
+            pw = POWER[c]
+            if low < 0 or pw < POWER[low]:
+                low = c
+            if pw > best_r:
+                if win < 0 or pw < POWER[win]:
+                    win = c
+            elif pw == best_r and tie < 0:
+                tie = c
+        if low < 0:
+            return chance(n, key, STRENGTH_OF[held])
+        card = low if best_m > best_r or (win < 0 and tie < 0) else win if win >= 0 else tie
+    best = max(best_m, POWER[card])
+    if best <= best_r and mates_seen < mates:
+        return chance(n, key, STRENGTH_OF[held])  # a partner still to play may take the round
+    after = key + ("W" if best > best_r else "P" if best == best_r else "L")
+    settled = _decided(after)
+    if settled is not None:
+        return settled
+    return chance(n, after, STRENGTH_OF[held & ~(1 << card)])
+
+
+class Profile:
+    """What this match has shown of one rival team: its truco calls (bluffs and all, first round and
+    later) and the tantos it held when it called envido."""
+
+    def __init__(self) -> None:
+        self.calls = [0, 0]
+        self.bluffs = [0, 0]
+        self.value_q: list[list[float]] = [[], [], []]
+        """The chance behind each of its calls that was not a bluff (first round, later, raises)."""
+        self.raises = 0
+        """Its retrucos and vale cuatros seen well enough to judge …"""
+        self.raise_bluffs = 0
+        """… and of those, how many came from cards with little chance."""
+        self.envido_tantos: list[int] = []
+        self.envido_raise_tantos: list[int] = []
+        """The same for its raises of an envido already called (a real or falta on an envido)."""
+        self.envido_shown = [0, 0]
+        """Its envido calls whose tanto it sang (envido or real envido, falta envido) …"""
+        self.envido_bluffs = [0, 0]
+        """… and of those, the ones on little tanto."""
+        self.answered = [0, 0]
+        """The other team's truco calls this team answered (first round, later) …"""
+        self.folds = [0, 0]
+        """… and of those, how many it declined."""
+        self.envido_answered = 0
+        self.envido_folds = 0
+
+    def bluff_rate(self, late: bool, prior: tuple[float, float]) -> float:
+        i = 1 if late else 0
+        a, b = prior
+        return (a + self.bluffs[i]) / (a + b + self.calls[i])
+
+    def call_centre(self, phase: int, default: float, weight: float, gap: float) -> float:
+        """Where a truco call of this team (``phase``: 0 first round, 1 later, 2 a raise) starts to
+        be likely: the prior, moved by the chances behind the value calls it showed (their mean
+        less ``gap``), each of them weighing 1 against the prior's ``weight``."""
+        seen = self.value_q[phase]
+        return (default * weight + sum(q - gap for q in seen)) / (weight + len(seen))
+
+    def raise_bluff_rate(self, prior: tuple[float, float]) -> float:
+        a, b = prior
+        return (a + self.raise_bluffs) / (a + b + self.raises)
+
+    def envido_floor(self, falta: bool, prior: tuple[float, float]) -> float:
+        """How often an envido call (``falta``: a falta envido) of this team comes from any hand."""
+        i = 1 if falta else 0
+        a, b = prior
+        return (a + self.envido_bluffs[i]) / (a + b + self.envido_shown[i])
+
+    def envido_centre(self, default: float, raised: bool = False) -> float:
+        """Where an envido call of this team speaks for: the prior, moved by what it sang after such
+        calls (first calls and raises apart: a raise answers a call, and says more)."""
+        seen = self.envido_raise_tantos if raised else self.envido_tantos
+        return (default * 4 + sum(seen)) / (4 + len(seen))
+
+
+def _hand_key(p: PublicView) -> tuple[int, int, int, int, int]:
+    return (p.hand_no, *p.start_score, *p.start_chicos)
+
+
+class Memory:
+    """Every hand of this match the bot has seen (its latest view of each), and what they tell."""
+
+    def __init__(self) -> None:
+        self.hands: dict[tuple[int, int, int, int, int], SeatView] = {}
+        self._profiles: dict[tuple[int, tuple[int, int, int, int, int]], list[Profile]] = {}
+
+    def see(self, view: SeatView) -> None:
+        p = view.public
+        key = _hand_key(p)
+        if self.hands and p.hand_no < max(k[0] for k in self.hands):
+            self.hands.clear()  # a new match
+            self._profiles.clear()
+        self.hands[key] = view
+
+    def all_profiles(self, params: Judging) -> list[Profile]:
+        """One profile per team, from every hand seen."""
+        out = [Profile(), Profile()]
+        for k in sorted(self.hands):
+            _read_hand(self.hands[k], out, params)
+        return out
+
+    def profiles(self, view: SeatView, params: Judging) -> list[Profile]:
+        """One profile per team, from every hand but the one being played."""
+        current = _hand_key(view.public)
+        past = sorted(k for k in self.hands if k != current)
+        cache_key = (len(past), past[-1] if past else current)
+        cached = self._profiles.get(cache_key)
+        if cached is not None:
+            return cached
+        out = [Profile(), Profile()]
+        for k in past:
+            _read_hand(self.hands[k], out, params)
+        self._profiles[cache_key] = out
+        return out
+
+
+def _read_hand(view: SeatView, out: list[Profile], params: Judging) -> None:
+    """Add what one finished (or last seen) hand says about each team's calls.
+
+    A truco call is judged on the caller's cards at the time, when at most one of them was never
+    seen (played or shown): that one is averaged over the cards this seat never saw."""
+    p = view.public
+    n = p.rules.players
+    dealt: dict[int, set[Card]] = {}
+    for rnd in p.rounds:
+        for s, c in rnd:
+            dealt.setdefault(s, set()).add(c)
+    for s, shown in p.shown:
+        dealt.setdefault(s, set()).update(shown)
+    ends = []
+    total = 0
+    for rnd in p.rounds[:len(p.results)]:
+        total += len(rnd)
+        ends.append(total)
+    played: dict[int, set[Card]] = {}
+    plays = 0
+    rounds_done = 0
+    table: list[tuple[int, Card]] = []
+    sides = [sum(1 for s in range(t, n, 2) if s not in p.folded) for t in (0, 1)]
+    last: tuple[Do, int] | None = None  # the last bet and the round it was made in
+    envido_called = False
+    for a in p.history:
+        if a.do in (Do.QUIERO, Do.NO_QUIERO) and last is not None:
+            answerer = out[a.seat & 1]
+            folded = a.do is Do.NO_QUIERO
+            if last[0] in TRUCO_CALLS:
+                answerer.answered[last[1]] += 1
+                answerer.folds[last[1]] += folded
+            elif last[0] in ENVIDO_BETS:
+                answerer.envido_answered += 1
+                answerer.envido_folds += folded
+            last = None
+        elif a.do in TRUCO_CALLS or a.do in ENVIDO_BETS:
+            if last is not None and last[0] in TRUCO_CALLS and a.do in TRUCO_CALLS:
+                out[a.seat & 1].answered[last[1]] += 1  # a raise: the call was taken on
+            last = (a.do, 1 if rounds_done else 0)
+        if a.do is Do.PLAY and a.card is not None:
+            played.setdefault(a.seat, set()).add(a.card)
+            table.append((a.seat, a.card))
+            plays += 1
+            while rounds_done < len(ends) and plays >= ends[rounds_done]:
+                rounds_done += 1
+                table = []
+        elif a.do in TRUCO_CALLS:
+            known = dealt.get(a.seat, set())
+            before = played.get(a.seat, set())
+            held = known - before
+            missing = 3 - len(before) - len(held)
+            if missing > 1:
+                continue  # too little seen to tell a bluff
+            team: Team = a.seat & 1
+            key = results_key(p.results[:rounds_done], team)
+            here = tuple(table)
+            mine = {c for x, c in here if x == a.seat}  # its card of this round, still in play
+            base = mask_of(held | mine)
+            rivals, mates = sides[1 - team], sides[team] - 1
+            if missing == 0:
+                q = judged_chance(n, key, base, a.seat, here, rivals, mates)
+            else:
+                seen = set(view.dealt).union(*dealt.values())
+                others = [c for c in range(40) if c not in seen]
+                q = sum(judged_chance(n, key, base | 1 << c, a.seat, here, rivals, mates)
+                        for c in others) / len(others)
+            bluff = q < params.bluff_chance
+            if a.do is Do.TRUCO:
+                late = 1 if rounds_done else 0
+                out[team].calls[late] += 1
+                out[team].bluffs[late] += bluff
+            else:
+                late = 2
+                out[team].raises += 1
+                out[team].raise_bluffs += bluff
+            if not bluff:
+                out[team].value_q[late].append(q)
+        elif a.do in ENVIDO_BETS:
+            for s, t, is_flor in p.sung:
+                if s == a.seat and t >= 0 and not is_flor:
+                    prof = out[a.seat & 1]
+                    (prof.envido_raise_tantos if envido_called else prof.envido_tantos).append(t)
+                    i = 1 if a.do is Do.FALTA_ENVIDO else 0
+                    prof.envido_shown[i] += 1
+                    prof.envido_bluffs[i] += t < params.envido_bluff_tanto
+                    break
+            envido_called = True
