@@ -15,7 +15,7 @@ from truco.bots.maestro import MaestroBot, MaestroDecision, MaestroParams, for_t
 from truco.bots.rivals import Profile, judged_chance
 from truco.bots.roster import make_player
 from truco.bots.tables import STRENGTH_OF, TANTO_OF, mask_of
-from truco.engine import Action, Do, Rules, SeatView, new_match, view_for
+from truco.engine import Action, Do, Rules, SeatView, apply, new_match, parse_card, view_for
 from truco.engine.cards import POWER
 
 
@@ -180,3 +180,49 @@ def test_a_table_of_more_than_four_draws_fewer_worlds_so_a_decision_costs_about_
     assert for_table(params, view_for(st, 1)).worlds == params.high_worlds
     st, _ = new_match(Rules(players=6, pica_pica=True), dealer=0, seed=7, score=(10, 12), pica=True)
     assert view_for(st, 1).public.pica and for_table(params, view_for(st, 1)).worlds == params.worlds
+
+
+def _declined_falta(caller_hand: list[str], other_hand: list[str], plays: int) -> SeatView:
+    """Seat 1 calls a falta envido at its first turn, seat 0 declines it, and then each plays its
+    cards in order, ``plays`` cards in all (no truco): seat 0's last view of the hand."""
+    hands = [[parse_card(c) for c in other_hand], [parse_card(c) for c in caller_hand]]
+    st, _ = new_match(Rules(players=2), dealer=1, hands=hands)
+    played = 0
+    called = False
+    while not st.hand_over and played < plays:
+        seat = next(s for s in (0, 1) if view_for(st, s).legal)
+        legal = view_for(st, seat).legal
+        falta = next((a for a in legal if a.do is Do.FALTA_ENVIDO), None)
+        if seat == 1 and not called and falta is not None:
+            action, called = falta, True
+        elif any(a.do is Do.NO_QUIERO for a in legal):
+            action = next(a for a in legal if a.do is Do.NO_QUIERO)
+        else:
+            action = next(a for a in legal if a.do is Do.PLAY)
+            played += 1
+        st, _ = apply(st, action)
+    assert called
+    return view_for(st, 0)
+
+
+def test_a_declined_envido_bluff_is_exposed_by_the_cards_its_caller_plays_later():
+    """A falta envido that is declined is never sung: without its cards a rival who bluffs only
+    where we fold would look honest all match. Its cards, once played, tell its tanto."""
+    params = MaestroParams()
+    # the ancho de espadas, 4 de oros, 5 de copas: tanto 5, a bluff, seen in full over three rounds
+    memory = MaestroBot(1).memory
+    memory.see(_declined_falta(["1e", "4o", "5c"], ["3b", "2c", "7c"], plays=6))
+    prof = memory.all_profiles(params)[1]
+    assert (prof.envido_shown[1], prof.envido_bluffs[1]) == (1, 1)
+    prior = params.falta_bluff_prior
+    assert prof.envido_floor(True, prior) > Profile().envido_floor(True, prior)
+    # 6 and 7 de espadas: 33 whatever the third card, a value call, told by two cards
+    memory = MaestroBot(1).memory
+    memory.see(_declined_falta(["6e", "7e", "4o"], ["1b", "7o", "3b"], plays=4))
+    prof = memory.all_profiles(params)[1]
+    assert (prof.envido_shown[1], prof.envido_bluffs[1]) == (1, 0)
+    # one card seen (the ancho): the other two may make anything, so nothing is counted
+    memory = MaestroBot(1).memory
+    memory.see(_declined_falta(["1e", "4o", "5c"], ["3b", "2c", "7c"], plays=2))
+    prof = memory.all_profiles(params)[1]
+    assert prof.envido_shown == [0, 0]

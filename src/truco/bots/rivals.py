@@ -15,7 +15,7 @@ from truco.bots.base import ENVIDO_BETS
 from truco.bots.dificil import chance, results_key
 from truco.bots.tables import STRENGTH_OF, mask_of
 from truco.engine import Do, PublicView, SeatView, Team
-from truco.engine.cards import POWER, Card
+from truco.engine.cards import POWER, Card, tanto
 from truco.engine.types import TRUCO_CALLS
 
 
@@ -270,12 +270,41 @@ def _read_hand(view: SeatView, out: list[Profile], params: Judging) -> None:
             if not bluff:
                 out[team].value_q[late].append(q)
         elif a.do in ENVIDO_BETS:
-            for s, t, is_flor in p.sung:
-                if s == a.seat and t >= 0 and not is_flor:
-                    prof = out[a.seat & 1]
-                    (prof.envido_raise_tantos if envido_called else prof.envido_tantos).append(t)
-                    i = 1 if a.do is Do.FALTA_ENVIDO else 0
+            prof = out[a.seat & 1]
+            i = 1 if a.do is Do.FALTA_ENVIDO else 0
+            sung = next((t for s, t, is_flor in p.sung if s == a.seat and t >= 0 and not is_flor), None)
+            if sung is not None:
+                (prof.envido_raise_tantos if envido_called else prof.envido_tantos).append(sung)
+                prof.envido_shown[i] += 1
+                prof.envido_bluffs[i] += sung < params.envido_bluff_tanto
+            else:
+                exposed = _unsung_bluff(dealt.get(a.seat, set()), view, dealt, params.envido_bluff_tanto)
+                if exposed is not None:
                     prof.envido_shown[i] += 1
-                    prof.envido_bluffs[i] += t < params.envido_bluff_tanto
-                    break
+                    prof.envido_bluffs[i] += exposed
             envido_called = True
+
+
+def _unsung_bluff(known: set[Card], view: SeatView, dealt: dict[int, set[Card]],
+                  bluff_tanto: int) -> bool | None:
+    """Whether an envido call whose tanto was never sung (it was declined) came from less than
+    ``bluff_tanto``, as far as the caller's cards seen later in the hand tell: all three give its
+    tanto; two tell only when every card this seat never saw, as the third, leaves it on the same
+    side. ``None`` when the cards do not tell.
+
+    Without this a declined bluff is never exposed, and a rival who bluffs only where we fold looks
+    honest for the whole match."""
+    cards = sorted(known)
+    if len(cards) == 3:
+        return tanto(cards) < bluff_tanto
+    if len(cards) != 2:
+        return None
+    seen = set(view.dealt).union(*dealt.values())
+    tantos = [tanto([*cards, c]) for c in range(40) if c not in seen]
+    if not tantos:
+        return None
+    if max(tantos) < bluff_tanto:
+        return True
+    if min(tantos) >= bluff_tanto:
+        return False
+    return None
