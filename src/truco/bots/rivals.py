@@ -111,7 +111,8 @@ class Profile:
         self.envido_raise_tantos: list[int] = []
         """The same for its raises of an envido already called (a real or falta on an envido)."""
         self.envido_shown = [0, 0]
-        """Its envido calls whose tanto it sang (envido or real envido, falta envido) …"""
+        """Its envido calls whose tanto it sang, or its cards told later (envido or real envido,
+        falta envido) …"""
         self.envido_bluffs = [0, 0]
         """… and of those, the ones on little tanto."""
         self.answered = [0, 0]
