@@ -255,8 +255,7 @@ def _read_hand(view: SeatView, out: list[Profile], params: Judging) -> None:
             if missing == 0:
                 q = judged_chance(n, key, base, a.seat, here, rivals, mates)
             else:
-                seen = set(view.dealt).union(*dealt.values())
-                others = [c for c in range(40) if c not in seen]
+                others = _unseen(view, dealt)
                 q = sum(judged_chance(n, key, base | 1 << c, a.seat, here, rivals, mates)
                         for c in others) / len(others)
             bluff = q < params.bluff_chance
@@ -279,18 +278,24 @@ def _read_hand(view: SeatView, out: list[Profile], params: Judging) -> None:
                 prof.envido_shown[i] += 1
                 prof.envido_bluffs[i] += sung < params.envido_bluff_tanto
             else:
-                exposed = _unsung_bluff(dealt.get(a.seat, set()), view, dealt, params.envido_bluff_tanto)
+                exposed = _unsung_bluff(dealt.get(a.seat, set()), _unseen(view, dealt),
+                                        params.envido_bluff_tanto)
                 if exposed is not None:
                     prof.envido_shown[i] += 1
                     prof.envido_bluffs[i] += exposed
             envido_called = True
 
 
-def _unsung_bluff(known: set[Card], view: SeatView, dealt: dict[int, set[Card]],
-                  bluff_tanto: int) -> bool | None:
+def _unseen(view: SeatView, dealt: dict[int, set[Card]]) -> list[Card]:
+    """The cards this seat has not seen in the hand: neither its own nor played or shown by another."""
+    seen = set(view.dealt).union(*dealt.values())
+    return [c for c in range(40) if c not in seen]
+
+
+def _unsung_bluff(known: set[Card], unseen: list[Card], bluff_tanto: int) -> bool | None:
     """Whether an envido call whose tanto was never sung (it was declined) came from less than
     ``bluff_tanto``, as far as the caller's cards seen later in the hand tell: all three give its
-    tanto; two tell only when every card this seat never saw, as the third, leaves it on the same
+    tanto; two tell only when every card in ``unseen``, as the third, leaves it on the same
     side. ``None`` when the cards do not tell.
 
     Without this a declined bluff is never exposed, and a rival who bluffs only where we fold looks
@@ -300,8 +305,7 @@ def _unsung_bluff(known: set[Card], view: SeatView, dealt: dict[int, set[Card]],
         return tanto(cards) < bluff_tanto
     if len(cards) != 2:
         return None
-    seen = set(view.dealt).union(*dealt.values())
-    tantos = [tanto([*cards, c]) for c in range(40) if c not in seen]
+    tantos = [tanto([*cards, c]) for c in unseen]
     if not tantos:
         return None
     if max(tantos) < bluff_tanto:
