@@ -15,7 +15,7 @@ REMEMBERS = {"maestro"}
 memory of its opponent): for them a decision is a function of the seed and the views seen so far."""
 
 
-@pytest.mark.parametrize("level", LEVELS)
+@pytest.mark.parametrize("level", [*LEVELS, "neural"])
 def test_a_decision_is_a_function_of_seed_and_view(level):
     views = [v for _, v in views_of_a_match(Rules(players=4, flor=True), seed=5, max_hands=3)]
     first = make_bot(level, 42)
@@ -28,7 +28,7 @@ def test_a_decision_is_a_function_of_seed_and_view(level):
         assert [first.hint(v) for v in views] == answers
 
 
-@pytest.mark.parametrize("level", LEVELS)
+@pytest.mark.parametrize("level", [*LEVELS, "neural"])
 def test_asking_for_a_hint_never_changes_a_decision(level):
     views = [v for _, v in views_of_a_match(Rules(players=2), seed=6, max_hands=5)]
     plain = make_bot(level, 3)
@@ -41,7 +41,7 @@ def test_asking_for_a_hint_never_changes_a_decision(level):
     assert with_hints == answers
 
 
-@pytest.mark.parametrize("level", LEVELS)
+@pytest.mark.parametrize("level", [*LEVELS, "neural"])
 def test_whole_matches_repeat_exactly(level):
     def run():
         bots = [make_bot(level, 7 + s) for s in range(2)]

@@ -18,7 +18,7 @@ from truco.engine import PublicView, Rules, SeatView, State, new_match, view_for
 BOTS_SRC = Path(__file__).resolve().parents[2] / "src" / "truco" / "bots"
 
 
-@pytest.mark.parametrize("level", [*LEVELS, *STYLES, *YARDSTICKS, "attack:normal"])
+@pytest.mark.parametrize("level", [*LEVELS, "neural", *STYLES, *YARDSTICKS, "attack:normal"])
 def test_a_bot_refuses_the_full_state(level):
     st, _ = new_match(Rules(players=2), dealer=0, seed=1)
     bot = make_player(level, 1)
@@ -28,7 +28,7 @@ def test_a_bot_refuses_the_full_state(level):
         bot.hint(st)  # type: ignore[arg-type]
 
 
-@pytest.mark.parametrize("level", [*LEVELS, *STYLES, *YARDSTICKS, "attack:normal"])
+@pytest.mark.parametrize("level", [*LEVELS, "neural", *STYLES, *YARDSTICKS, "attack:normal"])
 def test_a_bot_refuses_a_look_alike_view(level):
     """Duck typing is not enough: a view must be the engine's own SeatView."""
     st, _ = new_match(Rules(players=2), dealer=0, seed=1)
@@ -99,8 +99,13 @@ def test_the_arena_hands_bots_their_own_seat_view_only(level):
             assert v.seat == seat
 
 
-def test_bots_import_only_the_engine_and_the_standard_library():
-    allowed_std = set(sys.stdlib_module_names)
+ARRAYS = {"numpy"}
+"""numpy: array arithmetic and nothing else (the ``neural`` level's forward pass and its training);
+it has no way to the state a bot must not see."""
+
+
+def test_bots_import_only_the_engine_the_standard_library_and_numpy():
+    allowed_std = set(sys.stdlib_module_names) | ARRAYS
     for path in sorted(BOTS_SRC.rglob("*.py")):
         tree = ast.parse(path.read_text(encoding="utf-8"))
         for node in ast.walk(tree):

@@ -7,16 +7,19 @@ from truco.bots.dificil import DificilBot
 from truco.bots.facil import FacilBot
 from truco.bots.frozen import Dificil1Bot
 from truco.bots.maestro import MaestroBot
+from truco.bots.neural import NeuralBot
 from truco.bots.normal import NormalBot
 
 LEVELS: tuple[str, ...] = ("random", "facil", "normal", "dificil", "maestro")
 """The levels a table offers, weakest (bar ``random``) to strongest."""
 FROZEN: tuple[str, ...] = ("dificil-1",)
 """Levels frozen under a version name (``frozen``): for measuring, not offered at a table."""
-ALL_LEVELS: tuple[str, ...] = (*LEVELS, *FROZEN)
+LEARNT: tuple[str, ...] = ("neural",)
+"""Levels learnt by ``truco train`` (``neural``): measured in the arena, not offered at a table."""
+ALL_LEVELS: tuple[str, ...] = (*LEVELS, *FROZEN, *LEARNT)
 _CLASSES: dict[str, type[ViewBot]] = {
     "random": RandomBot, "facil": FacilBot, "normal": NormalBot, "dificil": DificilBot,
-    "maestro": MaestroBot, "dificil-1": Dificil1Bot,
+    "maestro": MaestroBot, "dificil-1": Dificil1Bot, "neural": NeuralBot,
 }
 
 

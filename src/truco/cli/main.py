@@ -17,6 +17,7 @@ SUBCOMMANDS = {
     "bench": ("truco.bench.command", "benchmarks: engine, server"),
     "arena": ("truco.cli.arena", "measure two bot levels against each other"),
     "play": ("truco.cli.play", "play a match against bots in the terminal"),
+    "train": ("truco.cli.train", "learn the neural level's network from a teacher's self-play"),
     "bot": ("truco.cli.bot", "a bot level playing at a table from its own process (WebSocket or stdio)"),
 }
 
