@@ -72,49 +72,29 @@ class Samples:
 
 
 class Recorder:
-    """A bot that passes every decision to ``inner`` and keeps (view, choice) in ``samples``."""
+    """A seat whose teacher's choice at every decision is kept in ``samples``. Without a
+    ``student`` the teacher plays it; with one, the student plays and the teacher, in the same seat
+    and seeing the same views, only says what it would have done (DAgger: the student learns the
+    teacher's answer in the spots its own play leads to)."""
 
-    def __init__(self, inner: Bot, samples: Samples, match: int) -> None:
-        self.inner = inner
-        self.level = inner.level
-        self.samples = samples
-        self.match = match
-        self.senas = getattr(inner, "senas", None)
-
-    def choose(self, view: SeatView) -> Action:
-        action = self.inner.choose(view)
-        self.samples.add(view, action, self.match)
-        return action
-
-    def hint(self, view: SeatView) -> Action:
-        return self.inner.hint(view)
-
-    def reconsider(self, view: SeatView, votes: Mapping[Seat, Action]) -> Action:
-        return self.inner.reconsider(view, votes)
-
-
-class Relabel:
-    """The student plays; the teacher, in the same seat and seeing the same views, says what it
-    would have done, and that is what ``samples`` keeps (DAgger: the student learns the teacher's
-    answer in the spots its own play leads to)."""
-
-    def __init__(self, student: Bot, teacher: Bot, samples: Samples, match: int) -> None:
-        self.student = student
+    def __init__(self, teacher: Bot, samples: Samples, match: int, student: Bot | None = None) -> None:
         self.teacher = teacher
-        self.level = student.level
+        self.player = student or teacher
+        self.level = self.player.level
         self.samples = samples
         self.match = match
-        self.senas = getattr(student, "senas", None)
+        self.senas = getattr(self.player, "senas", None)
 
     def choose(self, view: SeatView) -> Action:
-        self.samples.add(view, self.teacher.choose(view), self.match)
-        return self.student.choose(view)
+        label = self.teacher.choose(view)
+        self.samples.add(view, label, self.match)
+        return label if self.player is self.teacher else self.player.choose(view)
 
     def hint(self, view: SeatView) -> Action:
-        return self.student.hint(view)
+        return self.player.hint(view)
 
     def reconsider(self, view: SeatView, votes: Mapping[Seat, Action]) -> Action:
-        return self.student.reconsider(view, votes)
+        return self.player.reconsider(view, votes)
 
 
 def _play(teacher: str, seed: int, first: int, last: int, student: Net | None = None,
@@ -125,8 +105,7 @@ def _play(teacher: str, seed: int, first: int, last: int, student: Net | None = 
         bots: list[Bot] = []
         for s in range(rules.players):
             tutor = make_bot(teacher, bot_seed(seed, m, s, 0x7EAC))
-            bots.append(Recorder(tutor, samples, m) if student is None
-                        else Relabel(NeuralBot(0, student), tutor, samples, m))
+            bots.append(Recorder(tutor, samples, m, None if student is None else NeuralBot(0, student)))
 
         def deals(h: int, m: int = m) -> int:
             return deal_seed(seed, m, h)
