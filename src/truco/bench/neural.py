@@ -34,7 +34,7 @@ def match_views(players: int, matches: int, seed: int) -> list[SeatView]:
                 st, _ = next_hand(st, seed=deal_seed(seed, m, st.hand_no + 1))
                 continue
             pub = public_view(st)
-            out += [view_for(st, s, pub) for s in pub.to_act if len(view_for(st, s, pub).legal) > 1]
+            out += [v for v in (view_for(st, s, pub) for s in pub.to_act) if len(v.legal) > 1]
             st, _ = apply(st, next_action(st, bots))
     return out
 

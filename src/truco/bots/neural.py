@@ -29,6 +29,7 @@ from truco.bots.knowledge import best_on_table, knowledge
 from truco.bots.tricks import partner_covers
 from truco.engine import Action, Do, SeatView
 from truco.engine.cards import NAME, POWER, Card
+from truco.engine.types import ENVIDO_CALLS, TRUCO_CALLS
 
 Vector = npt.NDArray[np.float32]
 
@@ -42,9 +43,8 @@ ACTIONS: tuple[Do, ...] = (
 _INDEX = {do: i for i, do in enumerate(ACTIONS) if do is not Do.PLAY}
 _PENDING = (Do.ENVIDO, Do.REAL_ENVIDO, Do.FALTA_ENVIDO, Do.TRUCO, Do.RETRUCO, Do.VALE_CUATRO,
             Do.FLOR, Do.CONTRA_FLOR, Do.CONTRA_FLOR_AL_RESTO)
-_ENVIDOS = frozenset({Do.ENVIDO, Do.REAL_ENVIDO, Do.FALTA_ENVIDO})
-_TRUCOS = frozenset({Do.TRUCO, Do.RETRUCO, Do.VALE_CUATRO})
 _TOP = tuple(c for c in range(40) if POWER[c] >= 11)  # the four matas: 1e, 1b, 7e, 7o
+_THREES_TWOS_ACES = tuple(tuple(c for c in range(40) if POWER[c] == pw) for pw in (10, 9, 8))
 _SIZES = (2, 4, 6, 8)
 _TRUCO_LEVELS = (None, Do.TRUCO, Do.RETRUCO, Do.VALE_CUATRO)
 
@@ -93,9 +93,8 @@ def features(view: SeatView) -> Vector:
     busy = k.folded
     for s, _ in plays:
         busy |= 1 << s
-    after = sum(1 for s in range(n) if not (busy >> s) & 1 and s != view.seat)
-    f += [float(winning), float(not plays), after / (n - 1)]
     waiting = [s for s in range(n) if not (busy >> s) & 1 and s != view.seat]
+    f += [float(winning), float(not plays), len(waiting) / (n - 1)]
     f += [float(any(s & 1 == team for s in waiting)), float(any(s & 1 != team for s in waiting)),
           float(partner_covers(n, view.seat, busy))]
     # what rivals and partners played before, and what is left to them
@@ -106,7 +105,7 @@ def features(view: SeatView) -> Vector:
     f += [sum(3 - len(k.played[s]) for s in k.partners()) / (1.5 * n), bin(k.folded).count("1") / n]
     unseen = set(k.unseen)
     f += [float(c not in unseen) for c in _TOP]
-    f += [sum(1 for c in range(40) if POWER[c] == pw and c not in unseen) / 4 for pw in (10, 9, 8)]
+    f += [sum(1 for c in cards if c not in unseen) / 4 for cards in _THREES_TWOS_ACES]
     # the bets
     f += [float(p.truco_level == lv) for lv in _TRUCO_LEVELS]
     f += [p.truco_value / 4, float(p.truco_level is not None and p.truco_owner == team)]
@@ -121,9 +120,9 @@ def features(view: SeatView) -> Vector:
           (stake[1] / 15 if stake is not None else 0.0), float(p.envido_open), float(bool(p.flor_chain))]
     called = {t: [False, False] for t in (0, 1)}
     for a in p.history:
-        if a.do in _ENVIDOS:
+        if a.do in ENVIDO_CALLS:
             called[a.seat & 1][0] = True
-        elif a.do in _TRUCOS:
+        elif a.do in TRUCO_CALLS:
             called[a.seat & 1][1] = True
     f += [float(called[team][0]), float(called[1 - team][0]), float(called[team][1]),
           float(called[1 - team][1])]
