@@ -12,7 +12,7 @@ from truco.bots.arena import play_match
 from truco.bots.dificil import chance
 from truco.bots.equity import falta_points
 from truco.bots.maestro import MaestroBot, MaestroDecision, MaestroParams, for_table
-from truco.bots.rivals import Profile, judged_chance
+from truco.bots.rivals import Profile, judged_chance, tanto_share
 from truco.bots.roster import make_player
 from truco.bots.tables import STRENGTH_OF, TANTO_OF, mask_of
 from truco.engine import Action, Do, Rules, SeatView, apply, new_match, parse_card, view_for
@@ -226,3 +226,100 @@ def test_a_declined_envido_bluff_is_exposed_by_the_cards_its_caller_plays_later(
     memory.see(_declined_falta(["1e", "4o", "5c"], ["3b", "2c", "7c"], plays=2))
     prof = memory.all_profiles(params)[1]
     assert prof.envido_shown == [0, 0]
+
+
+def _envido_hand(hand_no: int, seed: int, call: bool) -> SeatView:
+    """Seat 1 (mano) opens the envido at its first turn if ``call``, seat 0 declines, and the hand is
+    played out card by card: seat 0's last view of it."""
+    st, _ = new_match(Rules(players=2), dealer=0, seed=seed, hand_no=hand_no)
+    while not st.hand_over:
+        seat = next(s for s in (0, 1) if view_for(st, s).legal)
+        legal = view_for(st, seat).legal
+        envido = next((a for a in legal if a.do is Do.ENVIDO), None)
+        if seat == 1 and call and envido is not None:
+            action = envido
+        elif any(a.do is Do.NO_QUIERO for a in legal):
+            action = next(a for a in legal if a.do is Do.NO_QUIERO)
+        else:
+            action = next(a for a in legal if a.do is Do.PLAY)
+        st, _ = apply(st, action)
+    return view_for(st, 0)
+
+
+def _facing_envido(seed: int) -> SeatView:
+    """A fresh deal where seat 1 (mano) opens with an envido: seat 0's view, to answer it."""
+    st, _ = new_match(Rules(players=2), dealer=0, seed=seed, hand_no=9)
+    st, _ = apply(st, next(a for a in view_for(st, 1).legal if a.do is Do.ENVIDO))
+    return view_for(st, 0)
+
+
+def test_a_rival_who_opens_the_envido_on_most_hands_is_read_as_calling_with_any_hand():
+    """A bluff that is folded to is never sung, so the sung tantos never see it. How often a rival
+    opens the envido tells it: far above the share of hands that hold a tanto, it is read as
+    calling with any hand, and its envido is taken more often."""
+    share = tanto_share(MaestroParams().envido_bluff_tanto)
+    assert 0.40 < share < 0.46
+    params = MaestroParams()
+
+    def memory_of(calls: set[int]) -> MaestroBot:
+        bot = MaestroBot(3)
+        for h in range(1, 9):
+            bot.memory.see(_envido_hand(h, 100 + h, call=h in calls))
+        return bot
+
+    prof = memory_of(set(range(1, 9))).memory.all_profiles(params)[1]
+    assert prof.envido_chances == [8, 8]
+    assert prof.envido_any_rate(share) > 0.6
+    # never sung; the cards told the tanto of half of them, which moves the sung floor by less
+    assert prof.envido_any_rate(share) > prof.envido_floor(False, params.envido_bluff_prior) + 0.2
+    # a rival who opened on two hands of eight, as an honest caller does, reads as honest
+    prof = memory_of({2, 5}).memory.all_profiles(params)[1]
+    assert prof.envido_chances == [8, 2] and prof.envido_any_rate(share) == 0.0
+    # the same bot, the same spots: it takes the envido more often against the first
+    taken = {"honest": 0, "any hand": 0}
+    for seed in range(40):
+        spot = _facing_envido(seed)
+        taken["honest"] += memory_of({2, 5}).choose(spot).do is not Do.NO_QUIERO
+        taken["any hand"] += memory_of(set(range(1, 9))).choose(spot).do is not Do.NO_QUIERO
+    assert taken["any hand"] >= taken["honest"] + 5, taken
+
+
+def test_dificil_1_opening_the_envido_reads_as_honest():
+    """The mark opens the envido about as often as hands hold a tanto: the read leaves it alone."""
+    share = tanto_share(MaestroParams().envido_bluff_tanto)
+    rates = []
+    pooled = Profile()
+    for m in range(6):
+        bot = MaestroBot(10 + m)
+        play_match(Rules(players=2), [bot, make_bot("dificil-1", 20 + m)], dealer=m % 2,
+                   seeds=lambda h, m=m: 1000 * m + h)
+        prof = bot.memory.all_profiles(MaestroParams())[1]
+        rates.append(prof.envido_any_rate(share))
+        pooled.envido_chances = [x + y for x, y in zip(pooled.envido_chances, prof.envido_chances, strict=True)]
+    assert pooled.envido_chances[0] >= 50
+    assert pooled.envido_any_rate(share) < 0.02, pooled.envido_chances
+    assert sum(rates) / len(rates) < 0.05, rates
+
+
+def _falta_over_envido(score: tuple[int, int]) -> SeatView:
+    """Seat 0 (mano) calls envido, seat 1 raises to the falta: seat 0's view, at ``score``."""
+    st, _ = new_match(Rules(players=2), dealer=1, seed=5, score=score)
+    st, _ = apply(st, next(a for a in view_for(st, 0).legal if a.do is Do.ENVIDO))
+    st, _ = apply(st, next(a for a in view_for(st, 1).legal if a.do is Do.FALTA_ENVIDO))
+    return view_for(st, 0)
+
+
+def test_a_falta_envido_that_pays_no_more_than_a_real_envido_is_read_as_one():
+    """Near the end a falta stakes what a real envido does, and a caller uses it on a real envido's
+    tanto: read as a falta that stakes the match (30, 3 % bluffs) it is folded to too often."""
+    params = MaestroParams()
+
+    def falta_reading(score: tuple[int, int]) -> tuple[float, float]:
+        decision = MaestroDecision(_falta_over_envido(score), random.Random(1), params, [Profile(), Profile()])
+        (raise_,) = [e for e in decision.evidence() if e.kind == 1]
+        return raise_.centre, raise_.floor
+
+    assert falta_reading((5, 3)) == (params.falta_caller, Profile().envido_floor(True, params.falta_bluff_prior))
+    centre, floor = falta_reading((26, 20))  # the falta pays 4
+    assert centre < params.falta_caller
+    assert floor == Profile().envido_floor(False, params.envido_bluff_prior) > 0.05

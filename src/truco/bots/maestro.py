@@ -46,7 +46,7 @@ from dataclasses import dataclass, replace
 from truco.bots.base import find, find_any, forced
 from truco.bots.dificil import Decision, DificilBot, Evidence, Params, _sig, chance
 from truco.bots.equity import falta_points
-from truco.bots.rivals import Memory, Profile, judged_chance
+from truco.bots.rivals import Memory, Profile, judged_chance, tanto_share
 from truco.bots.sampling import World
 from truco.bots.tables import STRENGTH_OF, TANTO_OF
 from truco.bots.tricks import lowest
@@ -115,6 +115,8 @@ class MaestroParams(Params):
     the worlds gave a falta caller less than 27, and ``maestro`` put the match on 29 or 30 (26 to
     33 were what ``dificil-1`` held behind its first-call faltas)."""
     envido_bluff_tanto: int = 24
+    cheap_falta: int = 5
+    """A falta envido that pays at most this to either team is read as a real envido."""
     """An envido call behind which a team sang less than this counts as a bluff."""
     answer_shift: float = 0.25
     """How much more than the rational threshold a rival's chance must be to take our truco: it
@@ -268,14 +270,25 @@ class MaestroDecision(Decision):
                 team = e.who & 1 if e.kind == 0 else e.who
                 seats = {e.who} if e.kind == 0 else set(range(e.who, self.k.n, 2))
                 prof = self.profiles[team]
-                if e.centre >= 28.0 and seats & falta_callers:
+                # a first call: how often this team opens the envido with any hand, from how often
+                # it has opened it (0 for one that calls no more often than hands hold a tanto)
+                any_hand = 0.0
+                if e.kind == 0:
+                    any_hand = prof.envido_any_rate(tanto_share(self.m.envido_bluff_tanto))
+                if e.centre >= 28.0 and seats & falta_callers and not self._cheap_falta():
                     e = e._replace(centre=self.m.falta_caller,
-                                   floor=prof.envido_floor(True, self.m.falta_bluff_prior))
+                                   floor=max(any_hand, prof.envido_floor(True, self.m.falta_bluff_prior)))
                 elif e.floor < 0.15:  # a call, not an answer
                     e = e._replace(centre=prof.envido_centre(e.centre, e.kind == 1),
-                                   floor=prof.envido_floor(False, self.m.envido_bluff_prior))
+                                   floor=max(any_hand, prof.envido_floor(False, self.m.envido_bluff_prior)))
             out.append(e)
         return out
+
+    def _cheap_falta(self) -> bool:
+        """A falta envido that pays no more than an envido and a real envido (5 points) to either
+        team stakes no more than they do, and says no more about its caller's tanto: it is read as
+        a real envido, not as the 30 of a falta that puts the match at stake."""
+        return max(falta_points(self.pub, 0), falta_points(self.pub, 1)) <= self.m.cheap_falta
 
     # ---------------------------------------------------------------- how these rivals answer
 

@@ -9,6 +9,9 @@ calls with *these* rates instead of fixed ones, and prices its own bets by these
 
 from __future__ import annotations
 
+import math
+from functools import cache
+from itertools import combinations
 from typing import Protocol
 
 from truco.bots.base import ENVIDO_BETS
@@ -16,7 +19,7 @@ from truco.bots.dificil import chance, results_key
 from truco.bots.tables import STRENGTH_OF, mask_of
 from truco.engine import Do, PublicView, SeatView, Team
 from truco.engine.cards import POWER, Card, tanto
-from truco.engine.types import TRUCO_CALLS
+from truco.engine.types import FLOR_CALLS, TRUCO_CALLS
 
 
 class Judging(Protocol):
@@ -121,6 +124,10 @@ class Profile:
         """… and of those, how many it declined."""
         self.envido_answered = 0
         self.envido_folds = 0
+        self.envido_chances = [0, 0]
+        """Its seats' chances to open the envido (a first turn, or a truco answered, with the envido
+        open and not yet called), and how many of them they took: how often it calls, whatever it
+        holds (``envido_any_rate``)."""
 
     def bluff_rate(self, late: bool, prior: tuple[float, float]) -> float:
         i = 1 if late else 0
@@ -144,11 +151,53 @@ class Profile:
         a, b = prior
         return (a + self.envido_bluffs[i]) / (a + b + self.envido_shown[i])
 
+    def envido_any_rate(self, honest: float) -> float:
+        """How often this team opens the envido with a hand that does not hold the tanto (the
+        ``floor`` of a call's likelihood), from how often it opened it.
+
+        A caller that calls with the tanto, which ``honest`` of the hands hold, and with any other
+        hand at rate ``b``, calls at ``honest + (1 - honest) * b``. The estimate is the mean of
+        ``b`` under a prior that puts most of its weight on an honest caller (``b`` = 0) and the
+        rest evenly on every rate: a caller at or under ``honest`` reads as 0 within a few chances,
+        one who calls on most hands reads its rate within a match. The sung tantos
+        (``envido_floor``) see only the calls that were taken, and a bluff that is folded to is
+        never sung."""
+        chances, calls = self.envido_chances
+        if calls <= honest * chances:
+            return 0.0
+        return _any_rate(chances, calls, honest)
+
     def envido_centre(self, default: float, raised: bool = False) -> float:
         """Where an envido call of this team speaks for: the prior, moved by what it sang after such
         calls (first calls and raises apart: a raise answers a call, and says more)."""
         seen = self.envido_raise_tantos if raised else self.envido_tantos
         return (default * 4 + sum(seen)) / (4 + len(seen))
+
+
+@cache
+def tanto_share(at_least: int) -> float:
+    """The share of three-card hands whose tanto is at least ``at_least``."""
+    hands = list(combinations(range(40), 3))
+    return sum(1 for h in hands if tanto(list(h)) >= at_least) / len(hands)
+
+
+_RATES = tuple(i / 20 for i in range(20))
+"""The rates ``b`` weighed: 0 to 0.95."""
+_HONEST_PRIOR = 0.8
+"""The prior's weight on an honest caller (``b`` = 0); the rest is spread evenly over 0.05–0.95."""
+
+
+def _any_rate(chances: int, calls: int, honest: float) -> float:
+    """The posterior mean of ``b`` after ``calls`` calls in ``chances`` (``envido_any_rate``)."""
+    logs = []
+    for b in _RATES:
+        q = honest + (1.0 - honest) * b
+        prior = _HONEST_PRIOR if b == 0 else (1.0 - _HONEST_PRIOR) / (len(_RATES) - 1)
+        miss = (chances - calls) * math.log(1.0 - q) if chances > calls else 0.0
+        logs.append(math.log(prior) + calls * math.log(q) + miss)
+    top = max(logs)
+    weights = [math.exp(x - top) for x in logs]
+    return sum(b * w for b, w in zip(_RATES, weights, strict=True)) / sum(weights)
 
 
 def _hand_key(p: PublicView) -> tuple[int, int, int, int, int]:
@@ -217,7 +266,23 @@ def _read_hand(view: SeatView, out: list[Profile], params: Judging) -> None:
     sides = [sum(1 for s in range(t, n, 2) if s not in p.folded) for t in (0, 1)]
     last: tuple[Do, int] | None = None  # the last bet and the round it was made in
     envido_called = False
+    envido_shut = False  # a truco taken or a flor sung: no envido any more this hand
+    first_played: set[int] = set()  # seats that have played their first card
     for a in p.history:
+        if not rounds_done and not envido_called and not envido_shut and a.seat not in first_played:
+            bet = a.do in ENVIDO_BETS
+            answer = a.do in (Do.QUIERO, Do.NO_QUIERO) and last is not None and last[0] in TRUCO_CALLS
+            if bet or answer or a.do is Do.PLAY:
+                out[a.seat & 1].envido_chances[0] += 1
+                out[a.seat & 1].envido_chances[1] += bet
+        if a.do is Do.PLAY:
+            first_played.add(a.seat)
+        elif a.do is Do.QUIERO and last is not None and last[0] in TRUCO_CALLS:
+            envido_shut = True
+        elif a.do in TRUCO_CALLS and a.do is not Do.TRUCO:
+            envido_shut = True  # a raise takes the truco on
+        elif a.do in FLOR_CALLS:
+            envido_shut = True
         if a.do in (Do.QUIERO, Do.NO_QUIERO) and last is not None:
             answerer = out[a.seat & 1]
             folded = a.do is Do.NO_QUIERO
