@@ -115,9 +115,10 @@ class MaestroParams(Params):
     the worlds gave a falta caller less than 27, and ``maestro`` put the match on 29 or 30 (26 to
     33 were what ``dificil-1`` held behind its first-call faltas)."""
     envido_bluff_tanto: int = 24
+    """An envido call behind which a team sang less than this counts as a bluff; a team that opens
+    the envido more often than hands hold this much is read as opening it on any hand."""
     cheap_falta: int = 5
     """A falta envido that pays at most this to either team is read as a real envido."""
-    """An envido call behind which a team sang less than this counts as a bluff."""
     answer_shift: float = 0.25
     """How much more than the rational threshold a rival's chance must be to take our truco: it
     reads our call as cards. Without it the model (before the record of this match moves it)
