@@ -295,7 +295,8 @@ def test_dificil_1_opening_the_envido_reads_as_honest():
                    seeds=lambda h, m=m: 1000 * m + h)
         prof = bot.memory.all_profiles(MaestroParams())[1]
         rates.append(prof.envido_any_rate(share))
-        pooled.envido_chances = [x + y for x, y in zip(pooled.envido_chances, prof.envido_chances, strict=True)]
+        pooled.envido_chances = [x + y for x, y in
+                                 zip(pooled.envido_chances, prof.envido_chances, strict=True)]
     assert pooled.envido_chances[0] >= 50
     assert pooled.envido_any_rate(share) < 0.02, pooled.envido_chances
     assert sum(rates) / len(rates) < 0.05, rates
@@ -315,11 +316,13 @@ def test_a_falta_envido_that_pays_no_more_than_a_real_envido_is_read_as_one():
     params = MaestroParams()
 
     def falta_reading(score: tuple[int, int]) -> tuple[float, float]:
-        decision = MaestroDecision(_falta_over_envido(score), random.Random(1), params, [Profile(), Profile()])
+        view = _falta_over_envido(score)
+        decision = MaestroDecision(view, random.Random(1), params, [Profile(), Profile()])
         (raise_,) = [e for e in decision.evidence() if e.kind == 1]
         return raise_.centre, raise_.floor
 
-    assert falta_reading((5, 3)) == (params.falta_caller, Profile().envido_floor(True, params.falta_bluff_prior))
+    falta_floor = Profile().envido_floor(True, params.falta_bluff_prior)
+    assert falta_reading((5, 3)) == (params.falta_caller, falta_floor)
     centre, floor = falta_reading((26, 20))  # the falta pays 4
     assert centre < params.falta_caller
     assert floor == Profile().envido_floor(False, params.envido_bluff_prior) > 0.05
