@@ -11,12 +11,11 @@ from __future__ import annotations
 
 import math
 from functools import cache
-from itertools import combinations
 from typing import Protocol
 
 from truco.bots.base import ENVIDO_BETS
 from truco.bots.dificil import chance, results_key
-from truco.bots.tables import STRENGTH_OF, mask_of
+from truco.bots.tables import ALL_HANDS, BY_TANTO, STRENGTH_OF, mask_of
 from truco.engine import Do, PublicView, SeatView, Team
 from truco.engine.cards import POWER, Card, tanto
 from truco.engine.types import FLOR_CALLS, TRUCO_CALLS
@@ -177,8 +176,7 @@ class Profile:
 @cache
 def tanto_share(at_least: int) -> float:
     """The share of three-card hands whose tanto is at least ``at_least``."""
-    hands = list(combinations(range(40), 3))
-    return sum(1 for h in hands if tanto(list(h)) >= at_least) / len(hands)
+    return sum(len(hands) for t, hands in BY_TANTO.items() if t >= at_least) / len(ALL_HANDS)
 
 
 _RATES = tuple(i / 20 for i in range(20))
@@ -267,22 +265,17 @@ def _read_hand(view: SeatView, out: list[Profile], params: Judging) -> None:
     last: tuple[Do, int] | None = None  # the last bet and the round it was made in
     envido_called = False
     envido_shut = False  # a truco taken or a flor sung: no envido any more this hand
-    first_played: set[int] = set()  # seats that have played their first card
     for a in p.history:
-        if not rounds_done and not envido_called and not envido_shut and a.seat not in first_played:
+        truco_answer = a.do in (Do.QUIERO, Do.NO_QUIERO) and last is not None and last[0] in TRUCO_CALLS
+        # a chance to open the envido: a seat's first card, a call or a truco answered, envido open
+        if not rounds_done and not envido_called and not envido_shut and a.seat not in played:
             bet = a.do in ENVIDO_BETS
-            answer = a.do in (Do.QUIERO, Do.NO_QUIERO) and last is not None and last[0] in TRUCO_CALLS
-            if bet or answer or a.do is Do.PLAY:
+            if bet or truco_answer or a.do is Do.PLAY:
                 out[a.seat & 1].envido_chances[0] += 1
                 out[a.seat & 1].envido_chances[1] += bet
-        if a.do is Do.PLAY:
-            first_played.add(a.seat)
-        elif a.do is Do.QUIERO and last is not None and last[0] in TRUCO_CALLS:
-            envido_shut = True
-        elif a.do in TRUCO_CALLS and a.do is not Do.TRUCO:
-            envido_shut = True  # a raise takes the truco on
-        elif a.do in FLOR_CALLS:
-            envido_shut = True
+        taken_on = (truco_answer and a.do is Do.QUIERO) or (a.do in TRUCO_CALLS and a.do is not Do.TRUCO)
+        if taken_on or a.do in FLOR_CALLS:
+            envido_shut = True  # a truco taken on (a quiero or a raise), or a flor: no envido now
         if a.do in (Do.QUIERO, Do.NO_QUIERO) and last is not None:
             answerer = out[a.seat & 1]
             folded = a.do is Do.NO_QUIERO
