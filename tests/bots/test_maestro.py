@@ -326,3 +326,55 @@ def test_a_falta_envido_that_pays_no_more_than_a_real_envido_is_read_as_one():
     centre, floor = falta_reading((26, 20))  # the falta pays 4
     assert centre < params.falta_caller
     assert floor == Profile().envido_floor(False, params.envido_bluff_prior) > 0.05
+
+
+def _envido_answered(raise_it: bool, hand_no: int) -> SeatView:
+    """Seat 1 (mano) opens the envido and seat 0 raises it with another envido, which seat 1 takes
+    (``raise_it``); or seat 0 opens it at its first turn and seat 1 declines. Seat 0's last view."""
+    st, _ = new_match(Rules(players=2), dealer=0, seed=200 + hand_no, hand_no=hand_no)
+    while not st.hand_over:
+        seat = next(s for s in (0, 1) if view_for(st, s).legal)
+        legal = view_for(st, seat).legal
+        dos = {a.do: a for a in legal}
+        if raise_it and Do.ENVIDO in dos and len(st.envido_chain) == 1 - seat:  # 1 opens, 0 raises
+            action = dos[Do.ENVIDO]
+        elif raise_it and Do.QUIERO in dos:
+            action = dos[Do.QUIERO]
+        elif not raise_it and seat == 0 and Do.ENVIDO in dos:
+            action = dos[Do.ENVIDO]
+        elif Do.NO_QUIERO in dos:
+            action = dos[Do.NO_QUIERO]
+        else:
+            action = next(a for a in legal if a.do is Do.PLAY)
+        st, _ = apply(st, action)
+    return view_for(st, 0)
+
+
+def test_a_raise_of_a_rivals_own_envido_is_priced_by_how_it_took_raises_not_by_its_folds():
+    """A team that called the envido holds a tanto: it takes a raise of its call far more often
+    than a bet it did not ask for (``dificil-1`` declined 86 % of ``maestro``'s first envidos and
+    took 19 of 29 raises of its own). One record for both read its folds into the raises, and
+    ``maestro`` raised expecting a fold and lost 14 of 19 such envidos in 4 players."""
+    params = MaestroParams()
+    memory = MaestroBot(2).memory
+    for h in range(1, 8):
+        memory.see(_envido_answered(raise_it=h > 4, hand_no=h))
+    prof = memory.all_profiles(params)[1]
+    assert prof.envido_answered == [4, 3] and prof.envido_folds == [4, 0]
+
+    # facing the rival's envido, the chance it takes our raise: its folds to our first envidos
+    # leave it where the model has it; its record of taking raises does not lower it
+    folds_first, folds_raises, took_raises = Profile(), Profile(), Profile()
+    folds_first.envido_answered, folds_first.envido_folds = [8, 0], [8, 0]
+    folds_raises.envido_answered, folds_raises.envido_folds = [0, 8], [0, 8]
+    took_raises.envido_answered, took_raises.envido_folds = [0, 8], [0, 0]
+
+    def taken(rival: Profile) -> float:
+        decision = MaestroDecision(_facing_envido(7), random.Random(1), params, [Profile(), rival])
+        chain = (Do.ENVIDO, Do.ENVIDO)
+        return sum(decision.accepts_envido(w, chain) for w in decision.worlds) / len(decision.worlds)
+
+    model = taken(Profile())
+    assert taken(folds_first) == model
+    assert taken(folds_raises) < model / 3
+    assert taken(took_raises) >= model

@@ -43,7 +43,7 @@ import random
 from collections.abc import Callable
 from dataclasses import dataclass, replace
 
-from truco.bots.base import find, find_any, forced
+from truco.bots.base import ENVIDO_BETS, find, find_any, forced
 from truco.bots.dificil import Decision, DificilBot, Evidence, Params, _sig, chance
 from truco.bots.equity import falta_points
 from truco.bots.rivals import Memory, Profile, judged_chance, tanto_share
@@ -313,7 +313,9 @@ class MaestroDecision(Decision):
     def accepts_envido(self, w: World, chain: tuple[Do, ...]) -> float:
         base = super().accepts_envido(w, chain)
         prof = self.profiles[1 - self.team]
-        return self._as_seen(base, ("envido", chain), prof.envido_answered, prof.envido_folds,
+        # a raise of their own call is answered by a team that holds a tanto: its own record
+        raised = 1 if any(a.do in ENVIDO_BETS and a.seat & 1 != self.team for a in self.pub.history) else 0
+        return self._as_seen(base, ("envido", chain), prof.envido_answered[raised], prof.envido_folds[raised],
                              lambda x: super(MaestroDecision, self).accepts_envido(x, chain))
 
     def _as_seen(self, base: float, key: object, answered: int, folds: int,

@@ -121,8 +121,13 @@ class Profile:
         """The other team's truco calls this team answered (first round, later) …"""
         self.folds = [0, 0]
         """… and of those, how many it declined."""
-        self.envido_answered = 0
-        self.envido_folds = 0
+        self.envido_answered = [0, 0]
+        """The other team's envido bets this team answered: bets that opened the envido or raised
+        another bet of that team (0), and raises of a call of this team's own (1) …"""
+        self.envido_folds = [0, 0]
+        """… and of those, how many it declined. A team that called the envido holds a tanto, and
+        takes a raise of it far more often than it takes a bet it did not ask for: ``dificil-1``
+        declined 86 % of ``maestro``'s first envidos, and took 19 of 29 of its raises."""
         self.envido_chances = [0, 0]
         """Its seats' chances to open the envido (a first turn, or a truco answered, with the envido
         open and not yet called), and how many of them they took: how often it calls, whatever it
@@ -263,6 +268,7 @@ def _read_hand(view: SeatView, out: list[Profile], params: Judging) -> None:
     table: list[tuple[int, Card]] = []
     sides = [sum(1 for s in range(t, n, 2) if s not in p.folded) for t in (0, 1)]
     last: tuple[Do, int] | None = None  # the last bet and the round it was made in
+    envido_teams: set[int] = set()  # the teams that made an envido bet this hand
     envido_called = False
     envido_shut = False  # a truco taken or a flor sung: no envido any more this hand
     for a in p.history:
@@ -283,8 +289,9 @@ def _read_hand(view: SeatView, out: list[Profile], params: Judging) -> None:
                 answerer.answered[last[1]] += 1
                 answerer.folds[last[1]] += folded
             elif last[0] in ENVIDO_BETS:
-                answerer.envido_answered += 1
-                answerer.envido_folds += folded
+                raised = 1 if a.seat & 1 in envido_teams else 0
+                answerer.envido_answered[raised] += 1
+                answerer.envido_folds[raised] += folded
             last = None
         elif a.do in TRUCO_CALLS or a.do in ENVIDO_BETS:
             if last is not None and last[0] in TRUCO_CALLS and a.do in TRUCO_CALLS:
@@ -342,6 +349,7 @@ def _read_hand(view: SeatView, out: list[Profile], params: Judging) -> None:
                     prof.envido_shown[i] += 1
                     prof.envido_bluffs[i] += exposed
             envido_called = True
+            envido_teams.add(a.seat & 1)
 
 
 def _unseen(view: SeatView, dealt: dict[int, set[Card]]) -> list[Card]:
