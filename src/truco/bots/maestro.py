@@ -24,7 +24,8 @@ calls, played out, every bet priced in match equity) and changes what issue 13 m
   the first round it calls with medium hands half the time, not only with garbage and the nuts.
 - **It prices its bets by how these rivals have answered**: the rational model of their answers is
   scaled to the rate at which they have accepted its trucos (first round, later) and envidos in
-  this match, so it bluffs a team that folds and stops bluffing one that calls.
+  this match, so it bluffs a team that folds and stops bluffing one that calls. A raise of the
+  rivals' own envido is priced by how they took such raises, apart: a team that called holds a tanto.
 - **Its rivals read its calls too** (``rational_truco``): the model of their answers asks their
   chance for 0.25 more than the rational threshold after the first round, as they take our
   call for cards.
