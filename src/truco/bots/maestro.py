@@ -192,6 +192,8 @@ class MaestroDecision(Decision):
         self._sides = [0, 0]
         """Active seats of each team."""
         super().__init__(view, rng, params)
+        self._raises_theirs = any(x.do in ENVIDO_BETS and x.seat & 1 != self.team for x in self.pub.history)
+        """The rivals have called envido this hand: a bet of ours now raises their own call."""
 
     # ---------------------------------------------------------------- reading the calls, per rival
 
@@ -315,7 +317,7 @@ class MaestroDecision(Decision):
         base = super().accepts_envido(w, chain)
         prof = self.profiles[1 - self.team]
         # a raise of their own call is answered by a team that holds a tanto: its own record
-        raised = 1 if any(a.do in ENVIDO_BETS and a.seat & 1 != self.team for a in self.pub.history) else 0
+        raised = 1 if self._raises_theirs else 0
         return self._as_seen(base, ("envido", chain), prof.envido_answered[raised], prof.envido_folds[raised],
                              lambda x: super(MaestroDecision, self).accepts_envido(x, chain))
 

@@ -269,12 +269,11 @@ def _read_hand(view: SeatView, out: list[Profile], params: Judging) -> None:
     sides = [sum(1 for s in range(t, n, 2) if s not in p.folded) for t in (0, 1)]
     last: tuple[Do, int] | None = None  # the last bet and the round it was made in
     envido_teams: set[int] = set()  # the teams that made an envido bet this hand
-    envido_called = False
     envido_shut = False  # a truco taken or a flor sung: no envido any more this hand
     for a in p.history:
         truco_answer = a.do in (Do.QUIERO, Do.NO_QUIERO) and last is not None and last[0] in TRUCO_CALLS
         # a chance to open the envido: a seat's first card, a call or a truco answered, envido open
-        if not rounds_done and not envido_called and not envido_shut and a.seat not in played:
+        if not rounds_done and not envido_teams and not envido_shut and a.seat not in played:
             bet = a.do in ENVIDO_BETS
             if bet or truco_answer or a.do is Do.PLAY:
                 out[a.seat & 1].envido_chances[0] += 1
@@ -339,7 +338,7 @@ def _read_hand(view: SeatView, out: list[Profile], params: Judging) -> None:
             i = 1 if a.do is Do.FALTA_ENVIDO else 0
             sung = next((t for s, t, is_flor in p.sung if s == a.seat and t >= 0 and not is_flor), None)
             if sung is not None:
-                (prof.envido_raise_tantos if envido_called else prof.envido_tantos).append(sung)
+                (prof.envido_raise_tantos if envido_teams else prof.envido_tantos).append(sung)
                 prof.envido_shown[i] += 1
                 prof.envido_bluffs[i] += sung < params.envido_bluff_tanto
             else:
@@ -348,7 +347,6 @@ def _read_hand(view: SeatView, out: list[Profile], params: Judging) -> None:
                 if exposed is not None:
                     prof.envido_shown[i] += 1
                     prof.envido_bluffs[i] += exposed
-            envido_called = True
             envido_teams.add(a.seat & 1)
 
 
