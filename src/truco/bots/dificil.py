@@ -151,7 +151,12 @@ class DificilBot(ViewBot):
         sure = forced(legal)
         if sure is not None:
             return sure
-        return Decision(view, self.rng(view), self.params).run()
+        return self.decision(view).run()
+
+    def decision(self, view: SeatView) -> Decision:
+        """The decision this bot would make from ``view``: the same worlds it plays from (its dice are
+        a function of the view), for a bench to read what it believed."""
+        return Decision(view, self.rng(view), self.params)
 
 
 class Decision:

@@ -171,13 +171,16 @@ class MaestroBot(DificilBot):
         sure = forced(legal)
         if sure is not None:
             return sure
-        params = for_table(self.maestro, view)
-        profiles = self.memory.profiles(view, params)
-        decision = MaestroDecision(view, self.rng(view), params, profiles)
+        decision = self.decision(view)
         action = decision.run()
         if action.do in TRUCO_CALLS:
             self.last_won_share = decision.won_share
         return action
+
+    def decision(self, view: SeatView) -> MaestroDecision:
+        self.memory.see(view)  # a view it has seen adds nothing
+        params = for_table(self.maestro, view)
+        return MaestroDecision(view, self.rng(view), params, self.memory.profiles(view, params))
 
 
 class MaestroDecision(Decision):
