@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 import random
+from dataclasses import replace
 from functools import cache
 
 from tests.bots.style_views import many_views
@@ -378,3 +379,33 @@ def test_a_raise_of_a_rivals_own_envido_is_priced_by_how_it_took_raises_not_by_i
     assert taken(folds_first) == model
     assert taken(folds_raises) < model / 3
     assert taken(took_raises) >= model
+
+
+def test_a_quiero_vote_does_not_cap_the_raise_of_a_partner_who_signed_its_tanto():
+    """A team answers with the mildest vote that takes the bet on (``reconsider``): a weaker
+    partner's "quiero" turns the raise of a partner who holds the tanto into a plain acceptance.
+    With the partner's "tengo envido" in its señas, ``maestro`` counts what its "quiero" would cap
+    and leaves the answer to that partner more often than a voter blind to the partner's raise."""
+    spots = []
+    for v in _team_answers("envido"):
+        partner = next(s for s in v.public.to_act if s != v.seat)
+        if v.my_tanto < 27 and any(a.do in (Do.ENVIDO, Do.REAL_ENVIDO) for a in v.legal):
+            spots.append(replace(v, senas=((partner, "tengo_envido"),)))
+    assert len(spots) > 20
+    blind = MaestroBot(1, MaestroParams(partner_raise_tanto=99.0))
+    deferring = MaestroBot(1)
+
+    def quieros(bot: MaestroBot) -> int:
+        return sum(bot.choose(v).do is Do.QUIERO for v in spots)
+
+    assert quieros(deferring) < quieros(blind)
+    costs = []
+    for v in spots:
+        d = MaestroDecision(v, random.Random(1), MaestroParams(), [Profile(), Profile()])
+        d._vote_w = d.vote_weights()
+        costs.append(d.quiero_cost(v.public.envido_chain, d.envido_wins()))
+    assert sum(costs) > 0  # the partner's raise pays more than the plain acceptance it would get
+    alone = MaestroDecision(spots[0], random.Random(1), MaestroParams(team_vote=False),
+                            [Profile(), Profile()])
+    alone._vote_w = alone.vote_weights()  # answering alone: no partner's raise to cap
+    assert alone.quiero_cost(spots[0].public.envido_chain, alone.envido_wins()) == 0.0

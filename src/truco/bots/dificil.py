@@ -238,11 +238,7 @@ class Decision:
                 q = chance(n, key, STRENGTH_OF[w.masks[s] & ~done[s]])
                 return base + (1.0 - base) * _sig((q - threshold) / 0.08)
         elif self.pub.pending == "envido":
-            plain = self.pub.envido_chain == (Do.ENVIDO,)
-            centre = self.params.partner_envido_tanto + (0.0 if plain else 2.0)
-
-            def accept(w: World, s: int) -> float:
-                return base + (1.0 - base) * _sig((TANTO_OF[w.masks[s]] - centre) / 0.8)
+            accept = self.partner_takes_envido
         else:
             return None
         floor = self.params.pivotal_floor
@@ -253,6 +249,14 @@ class Decision:
                 x *= 1.0 - accept(w, s)
             out.append(floor + (1.0 - floor) * x)
         return out
+
+    def partner_takes_envido(self, w: World, s: int) -> float:
+        """The chance that partner ``s`` votes to take the envido on the table, from its tanto in
+        ``w`` (``vote_weights``)."""
+        plain = self.pub.envido_chain == (Do.ENVIDO,)
+        centre = self.params.partner_envido_tanto + (0.0 if plain else 2.0)
+        base = self.params.partner_base
+        return base + (1.0 - base) * _sig((TANTO_OF[w.masks[s]] - centre) / 0.8)
 
     # ---------------------------------------------------------------- reading the calls
 
@@ -456,13 +460,19 @@ class Decision:
         chain = self.pub.envido_chain
         won = self.envido_wins()
         _, declined = self.envido_values(chain, 1 - self.team)
+        accept = self.ev_envido_accept(chain, won) - self.quiero_cost(chain, won)
         options: list[tuple[float, Action]] = [(self.u(-declined), prefer(legal, Do.NO_QUIERO)),
-                                               (self.ev_envido_accept(chain, won), prefer(legal, Do.QUIERO))]
+                                               (accept, prefer(legal, Do.QUIERO))]
         for do in ENVIDO_BETS:
             a = find(legal, do)
             if a is not None:
                 options.append((self.ev_envido_bet((*chain, do), won), a))
         return max(options, key=lambda o: o[0])[1]
+
+    def quiero_cost(self, chain: tuple[Do, ...], won: list[bool]) -> float:
+        """What a "quiero" vote costs the team beyond its own worlds' equity: none here (``maestro``
+        counts the partners' raises it would cap)."""
+        return 0.0
 
     def envido_call(self) -> Action | None:
         """The envido worth calling now, if any (or a bluff, at half the measured rate)."""
