@@ -352,10 +352,10 @@ class MaestroDecision(Decision):
         me = self.k.me
         partners = [s for s in self.pub.to_act if s != me]
         weights = self._vote_w
-        raise_ = next((a for a in self.view.legal if a.do in ENVIDO_BETS), None)
-        if not partners or weights is None or raise_ is None:
+        mildest = next((do for do in ENVIDO_BETS if find(self.view.legal, do) is not None), None)
+        if not partners or weights is None or mildest is None:
             return 0.0
-        bet = (*chain, raise_.do)
+        bet = (*chain, mildest)
         ours, declined = self.envido_values(bet, self.team)
         theirs, _ = self.envido_values(bet, 1 - self.team)
         win_r, lose_r, fold_r = self.u(ours), self.u(-theirs), self.u(declined)
