@@ -238,7 +238,7 @@ class Decision:
                 q = chance(n, key, STRENGTH_OF[w.masks[s] & ~done[s]])
                 return base + (1.0 - base) * _sig((q - threshold) / 0.08)
         elif self.pub.pending == "envido":
-            accept = self.partner_takes_envido
+            accept = self.partner_takes_envido()
         else:
             return None
         floor = self.params.pivotal_floor
@@ -250,13 +250,13 @@ class Decision:
             out.append(floor + (1.0 - floor) * x)
         return out
 
-    def partner_takes_envido(self, w: World, s: int) -> float:
-        """The chance that partner ``s`` votes to take the envido on the table, from its tanto in
-        ``w`` (``vote_weights``)."""
+    def partner_takes_envido(self) -> Callable[[World, int], float]:
+        """Per world, the chance that a partner votes to take the envido on the table, from its
+        tanto there (``vote_weights``)."""
         plain = self.pub.envido_chain == (Do.ENVIDO,)
         centre = self.params.partner_envido_tanto + (0.0 if plain else 2.0)
         base = self.params.partner_base
-        return base + (1.0 - base) * _sig((TANTO_OF[w.masks[s]] - centre) / 0.8)
+        return lambda w, s: base + (1.0 - base) * _sig((TANTO_OF[w.masks[s]] - centre) / 0.8)
 
     # ---------------------------------------------------------------- reading the calls
 

@@ -363,11 +363,12 @@ class MaestroDecision(Decision):
         theirs_q, _ = self.envido_values(chain, 1 - self.team)
         win_q, lose_q = self.u(ours_q), self.u(-theirs_q)
         centre = self.m.partner_raise_tanto + (0.0 if chain == (Do.ENVIDO,) else 1.0)
+        takes = self.partner_takes_envido()
         total = 0.0
         for i, w in enumerate(self.worlds):
             no_take, no_plain = 1.0, 1.0
             for s in partners:
-                take = self.partner_takes_envido(w, s)
+                take = takes(w, s)
                 raises = take * _sig((TANTO_OF[w.masks[s]] - centre) / 1.0)
                 no_take *= 1.0 - take
                 no_plain *= 1.0 - take + raises
