@@ -171,7 +171,7 @@ class Decision:
         self.team = view.team
         k = self.k
         self.played = [frozenset(p) for p in k.played]
-        sampler = Sampler(k)
+        sampler = self.sampler()
         evidence = self.evidence()
         if evidence:
             pool = [sampler.world(rng) for _ in range(params.candidates)]
@@ -183,6 +183,10 @@ class Decision:
         self._wins: dict[Card | None, list[bool]] = {}
         self._env_q: list[float] | None = None
         self._done_masks: list[int] | None = None
+
+    def sampler(self) -> Sampler:
+        """What draws this decision's worlds: everything public about each hand."""
+        return Sampler(self.k)
 
     def run(self) -> Action:
         self._vote_w = self.vote_weights()

@@ -76,6 +76,13 @@ class Sampler:
         self.free_info = [(s, tuple(k.played[s]), self.played_mask[s], k.tanto_max[s],
                            flor_table and k.no_flor[s]) for s in self.free]
 
+    def pin(self, seat: int, hand: tuple[Card, ...]) -> None:
+        """Deal ``seat`` exactly ``hand`` in every world. Only a bench that knows the deal does this
+        (``truco.bench.oracle``, what knowing a seat's cards would be worth); a bot never can."""
+        pm = self.played_mask[seat]
+        self.fixed = [(seat, [(mask_of(hand) & ~pm, hand)])] + [x for x in self.fixed if x[0] != seat]
+        self.free_info = [x for x in self.free_info if x[0] != seat]
+
     def world(self, rng: random.Random, tries: int = 30) -> World:
         """One consistent world (``tries``: fresh starts when seats with a known tanto collide)."""
         k = self.k
