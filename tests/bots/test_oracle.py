@@ -50,3 +50,8 @@ def test_cards_are_pinned_only_at_the_decisions_named():
     assert pinned_seats(answer, "caller", "truco") == [call.seat]
     assert pinned_seats(answer, "caller-partner", "truco") == [(call.seat + 2) % 4]
     assert pinned_seats(answer, "partners", "envido") == []
+    envido = next(a for a in answer.legal if a.do is Do.ENVIDO)  # "el envido está primero"
+    st, _ = apply(st, envido)
+    reply = view_for(st, st.turn)
+    assert reply.public.pending == "envido"
+    assert pinned_seats(reply, "caller", "envido") == [envido.seat]

@@ -8,8 +8,9 @@ gap is what better beliefs could at most be worth there; a small one says that n
 calls will move the match from those decisions.
 
 - ``--know all | rivals | partners | caller | caller-partner | none``: whose cards it sees
-  (``caller``: the seat of the rivals' last truco call, ``caller-partner``: that seat's partners;
-  nobody's before a call; ``none``: the honest ``maestro``, the same matches as ``truco arena``);
+  (``caller``: the seat of the rivals' last bet — an envido bet when an envido is to be answered,
+  a truco call otherwise —, ``caller-partner``: that seat's partners; nobody's before a bet;
+  ``none``: the honest ``maestro``, the same matches as ``truco arena``);
 - ``--at any | turn | truco | envido | flor``: at which of its decisions (``turn``: its own turn,
   its card and calls; ``truco`` or ``envido``: answering one; ``flor``: a flor to answer).
 
@@ -27,7 +28,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from truco.bots.arena import ArenaConfig, deal_seed, first_dealer
-from truco.bots.base import Bot
+from truco.bots.base import ENVIDO_BETS, Bot
 from truco.bots.maestro import MaestroBot, MaestroDecision, MaestroParams, for_table
 from truco.bots.rivals import Profile
 from truco.bots.roster import make_player
@@ -56,7 +57,8 @@ def pinned_seats(view: SeatView, know: str, at: str) -> list[int]:
         return [s for s in range(n) if s & 1 != team]
     if know == "partners":
         return [s for s in range(n) if s != me and s & 1 == team]
-    callers = [a.seat for a in p.history if a.do in TRUCO_CALLS and a.seat & 1 != team]
+    bets = ENVIDO_BETS if p.pending == "envido" else TRUCO_CALLS
+    callers = [a.seat for a in p.history if a.do in bets and a.seat & 1 != team]
     if not callers:
         return []
     caller = callers[-1]
