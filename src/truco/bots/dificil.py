@@ -117,6 +117,9 @@ class Evidence(NamedTuple):
     """Cards each seat had played in finished rounds by then (masks): a truco is judged on the cards
     still in play, and on the rounds so far (``key``), as it was judged at the table."""
     key: str = ""
+    upper: float = math.inf
+    """A tanto above which the call grows unlikely again (``maestro``: a caller holding more would
+    have called more), on the same slope; none by default."""
 
 
 def resample(pool: list[World], weights: list[float], count: int, rng: random.Random) -> list[World]:

@@ -48,6 +48,7 @@ from dataclasses import dataclass, replace
 from truco.bots.base import ENVIDO_BETS, find, find_any, forced
 from truco.bots.dificil import Decision, DificilBot, Evidence, Params, _sig, chance
 from truco.bots.equity import falta_points
+from truco.bots.knowledge import this_deal
 from truco.bots.rivals import Memory, Profile, judged_chance, tanto_share
 from truco.bots.sampling import World
 from truco.bots.tables import STRENGTH_OF, TANTO_OF
@@ -119,6 +120,17 @@ class MaestroParams(Params):
     envido_bluff_tanto: int = 24
     """An envido call behind which a team sang less than this counts as a bluff; a team that opens
     the envido more often than hands hold this much is read as opening it on any hand."""
+    opening_prior: tuple[float, float, float, float] = (27.0, 29.5, 2.5, 4.0)
+    """An opening envido or real envido is read as a band of tantos: likely from about a standard
+    deviation below the tanto the team has shown behind such an opening, and unlikely again as far
+    above it — a caller holding more would have opened with more (``Evidence.upper``). Before the
+    match shows any: 27 behind an envido, 29.5 behind a real envido, 2.5 either way, a prior worth
+    four sung tantos."""
+    opening_slope: float = 1.0
+    opening_bluff_prior: tuple[float, float] = (0.3, 9.7)
+    """Beta prior (bluffs, value calls) of the share of a team's openings that held no tanto, read
+    as the rate at which a hand without one opens (how often the team opens at all, ``Profile.
+    envido_any_rate``, and the tantos it sang or showed move it)."""
     cheap_falta: int = 5
     """A falta envido that pays at most this to either team is read as a real envido."""
     partner_raise_tanto: float = 29.5
@@ -234,6 +246,10 @@ class MaestroDecision(Decision):
         for i, e in enumerate(evidence):
             if e.kind == 0:
                 v: float = TANTO_OF[masks[e.who]]
+                if e.upper < 99.0:  # an opening: a band of tantos
+                    band = _sig((v - e.centre) / e.slope) * _sig((e.upper - v) / e.slope)
+                    x *= e.floor + (1.0 - e.floor) * band
+                    continue
             elif e.kind == 1:
                 v = max(TANTO_OF[masks[s]] for s in range(e.who, n, 2))
             elif e.kind == 2:
@@ -290,10 +306,32 @@ class MaestroDecision(Decision):
                     e = e._replace(centre=self.m.falta_caller,
                                    floor=max(any_hand, prof.envido_floor(True, self.m.falta_bluff_prior)))
                 elif e.floor < 0.15:  # a call, not an answer
-                    e = e._replace(centre=prof.envido_centre(e.centre, e.kind == 1),
-                                   floor=max(any_hand, prof.envido_floor(False, self.m.envido_bluff_prior)))
+                    floor = max(any_hand, prof.envido_floor(False, self.m.envido_bluff_prior))
+                    opening = self._opening(e.who) if e.kind == 0 else None
+                    if opening is None:
+                        e = e._replace(centre=prof.envido_centre(e.centre, e.kind == 1), floor=floor)
+                    else:
+                        env, real, spread, weight = self.m.opening_prior
+                        mid, band = prof.opening_band(opening, env if opening is Do.ENVIDO else real,
+                                                      spread, weight)
+                        band = max(1.0, band)
+                        # the floor of an opening is a rate: how often a hand without the tanto
+                        # opens, where the record gives the share of openings that held none
+                        share = prof.envido_floor(False, self.m.opening_bluff_prior)
+                        held = tanto_share(self.m.envido_bluff_tanto)
+                        rate = share * held / ((1.0 - share) * (1.0 - held))
+                        e = e._replace(centre=mid - band, upper=mid + band, slope=self.m.opening_slope,
+                                       floor=max(any_hand, rate))
             out.append(e)
         return out
+
+    def _opening(self, seat: int) -> Do | None:
+        """The bet ``seat`` opened this hand's envido with, when it was an envido or a real envido
+        (a falta, or a falta that pays no more than a real envido, is read as before)."""
+        first = next((a for a in this_deal(self.pub) if a.do in ENVIDO_BETS), None)
+        if first is None or first.seat != seat or first.do is Do.FALTA_ENVIDO:
+            return None
+        return first.do
 
     def _cheap_falta(self) -> bool:
         """A falta envido that pays no more than an envido and a real envido (5 points) to either

@@ -111,6 +111,8 @@ class Profile:
         """… and of those, how many came from cards with little chance."""
         self.envido_tantos: list[int] = []
         self.envido_raise_tantos: list[int] = []
+        self.first_call_tantos: dict[Do, list[int]] = {Do.ENVIDO: [], Do.REAL_ENVIDO: [], Do.FALTA_ENVIDO: []}
+        """The tantos it sang after opening the envido, by the bet it opened with."""
         """The same for its raises of an envido already called (a real or falta on an envido)."""
         self.envido_shown = [0, 0]
         """Its envido calls whose tanto it sang, or its cards told later (envido or real envido,
@@ -170,6 +172,14 @@ class Profile:
         if calls <= honest * chances:
             return 0.0
         return _any_rate(chances, calls, honest)
+
+    def opening_band(self, call: Do, default: float, spread: float, weight: float) -> tuple[float, float]:
+        """The tanto behind an opening ``call`` and how far it strays from it (a standard deviation):
+        the prior's ``default`` and ``spread``, worth ``weight`` tantos, moved by what it sang."""
+        seen = self.first_call_tantos[call]
+        mid = (default * weight + sum(seen)) / (weight + len(seen))
+        var = (spread * spread * weight + sum((t - mid) ** 2 for t in seen)) / (weight + len(seen))
+        return mid, math.sqrt(var)
 
     def envido_centre(self, default: float, raised: bool = False) -> float:
         """Where an envido call of this team speaks for: the prior, moved by what it sang after such
@@ -339,6 +349,8 @@ def _read_hand(view: SeatView, out: list[Profile], params: Judging) -> None:
             sung = next((t for s, t, is_flor in p.sung if s == a.seat and t >= 0 and not is_flor), None)
             if sung is not None:
                 (prof.envido_raise_tantos if envido_teams else prof.envido_tantos).append(sung)
+                if not envido_teams:
+                    prof.first_call_tantos[a.do].append(sung)
                 prof.envido_shown[i] += 1
                 prof.envido_bluffs[i] += sung < params.envido_bluff_tanto
             else:
