@@ -111,9 +111,10 @@ class Profile:
         """… and of those, how many came from cards with little chance."""
         self.envido_tantos: list[int] = []
         self.envido_raise_tantos: list[int] = []
-        self.first_call_tantos: dict[Do, list[int]] = {Do.ENVIDO: [], Do.REAL_ENVIDO: [], Do.FALTA_ENVIDO: []}
-        """The tantos it sang after opening the envido, by the bet it opened with."""
         """The same for its raises of an envido already called (a real or falta on an envido)."""
+        self.first_call_tantos: dict[Do, list[int]] = {Do.ENVIDO: [], Do.REAL_ENVIDO: [], Do.FALTA_ENVIDO: []}
+        """The tantos it sang after opening the envido, by the bet it opened with (``maestro`` reads
+        the envido and real envido openings by them; the faltas are kept for a later reading)."""
         self.envido_shown = [0, 0]
         """Its envido calls whose tanto it sang, or its cards told later (envido or real envido,
         falta envido) …"""
