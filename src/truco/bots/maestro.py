@@ -41,6 +41,7 @@ calls, played out, every bet priced in match equity) and changes what issue 13 m
 
 from __future__ import annotations
 
+import math
 import random
 from collections.abc import Callable
 from dataclasses import dataclass, replace
@@ -246,7 +247,7 @@ class MaestroDecision(Decision):
         for i, e in enumerate(evidence):
             if e.kind == 0:
                 v: float = TANTO_OF[masks[e.who]]
-                if e.upper < 99.0:  # an opening: a band of tantos
+                if e.upper != math.inf:  # an opening: a band of tantos
                     band = _sig((v - e.centre) / e.slope) * _sig((e.upper - v) / e.slope)
                     x *= e.floor + (1.0 - e.floor) * band
                     continue
@@ -306,24 +307,28 @@ class MaestroDecision(Decision):
                     e = e._replace(centre=self.m.falta_caller,
                                    floor=max(any_hand, prof.envido_floor(True, self.m.falta_bluff_prior)))
                 elif e.floor < 0.15:  # a call, not an answer
-                    floor = max(any_hand, prof.envido_floor(False, self.m.envido_bluff_prior))
                     opening = self._opening(e.who) if e.kind == 0 else None
-                    if opening is None:
-                        e = e._replace(centre=prof.envido_centre(e.centre, e.kind == 1), floor=floor)
+                    if opening is not None:
+                        e = self._read_opening(e, opening, prof, any_hand)
                     else:
-                        env, real, spread, weight = self.m.opening_prior
-                        mid, band = prof.opening_band(opening, env if opening is Do.ENVIDO else real,
-                                                      spread, weight)
-                        band = max(1.0, band)
-                        # the floor of an opening is a rate: how often a hand without the tanto
-                        # opens, where the record gives the share of openings that held none
-                        share = prof.envido_floor(False, self.m.opening_bluff_prior)
-                        held = tanto_share(self.m.envido_bluff_tanto)
-                        rate = share * held / ((1.0 - share) * (1.0 - held))
-                        e = e._replace(centre=mid - band, upper=mid + band, slope=self.m.opening_slope,
-                                       floor=max(any_hand, rate))
+                        floor = prof.envido_floor(False, self.m.envido_bluff_prior)
+                        e = e._replace(centre=prof.envido_centre(e.centre, e.kind == 1),
+                                       floor=max(any_hand, floor))
             out.append(e)
         return out
+
+    def _read_opening(self, e: Evidence, opening: Do, prof: Profile, any_hand: float) -> Evidence:
+        """An opening envido or real envido as a band of tantos (item 16), its floor a rate: how
+        often a hand without the tanto opens, where the record gives the share of openings that
+        held none."""
+        env, real, spread, weight = self.m.opening_prior
+        mid, band = prof.opening_band(opening, env if opening is Do.ENVIDO else real, spread, weight)
+        band = max(1.0, band)
+        share = prof.envido_floor(False, self.m.opening_bluff_prior)
+        held = tanto_share(self.m.envido_bluff_tanto)
+        rate = share * held / ((1.0 - share) * (1.0 - held))
+        return e._replace(centre=mid - band, upper=mid + band, slope=self.m.opening_slope,
+                          floor=max(any_hand, rate))
 
     def _opening(self, seat: int) -> Do | None:
         """The bet ``seat`` opened this hand's envido with, when it was an envido or a real envido
