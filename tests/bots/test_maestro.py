@@ -459,3 +459,42 @@ def test_the_band_of_an_opening_moves_to_what_this_rival_sang_behind_it():
     steady.first_call_tantos[Do.ENVIDO] += [27] * 12
     mid, band = steady.opening_band(Do.ENVIDO, env, spread, weight)
     assert mid == 27.0 and band < 0.6 * spread
+
+
+def test_an_opening_falta_envido_is_read_from_the_top_tantos_with_few_worlds_under_27():
+    """A falta opened at the first turn stakes the match: a caller opens it on its best tantos.
+    Read as a soft threshold at 30 with a 3 % share of bluffs used as the rate at which any hand
+    calls, 30 % of the worlds gave such a caller less than 27 (`dificil-1` held 29–33 behind 84 %
+    of its faltas); read from a standard deviation under the faltas' tanto, with that share as a
+    rate over the hands under it, 9 %."""
+    maestro: list[int] = []
+    dificil: list[int] = []
+    for seed in range(12):
+        view = _opened_with(Do.FALTA_ENVIDO, seed)
+        maestro += _caller_tantos(MaestroBot(seed), view)
+        dificil += [TANTO_OF[w.masks[0]] for w in make_bot("dificil", seed).decision(view).worlds]  # type: ignore[attr-defined]
+    under = sum(t < 27 for t in maestro) / len(maestro)
+    assert under < 0.15
+    assert under < 0.5 * sum(t < 27 for t in dificil) / len(dificil)
+    assert sum(t >= 29 for t in maestro) / len(maestro) > 0.6
+
+
+def test_the_tanto_a_declined_opening_showed_in_its_cards_moves_the_band_a_bluff_does_not():
+    """A declined opening is never sung, and in 4 players a lower tanto says "son buenas": the band
+    of a rival's openings would learn almost nothing from the table. The caller's cards, once they
+    tell its tanto, count as a sung tanto would; a bluff counts only against the floor."""
+    params = MaestroParams()
+    memory = MaestroBot(1).memory
+    memory.see(_declined_falta(["6e", "7e", "4o"], ["1b", "7o", "3b"], plays=4))  # 33, two cards tell
+    prof = memory.all_profiles(params)[1]
+    assert prof.first_call_tantos[Do.FALTA_ENVIDO] == [33]
+    mid, _, weight = params.falta_prior
+    assert prof.opening_band(Do.FALTA_ENVIDO, mid, 2.0, weight)[0] > mid
+    memory = MaestroBot(1).memory
+    memory.see(_declined_falta(["1e", "4o", "5c"], ["3b", "2c", "7c"], plays=6))  # 5: a bluff
+    prof = memory.all_profiles(params)[1]
+    assert prof.first_call_tantos[Do.FALTA_ENVIDO] == []
+    assert (prof.envido_shown[1], prof.envido_bluffs[1]) == (1, 1)
+    memory = MaestroBot(1).memory
+    memory.see(_declined_falta(["6e", "7e", "4o"], ["1b", "7o", "3b"], plays=2))  # one card: nothing
+    assert memory.all_profiles(params)[1].first_call_tantos[Do.FALTA_ENVIDO] == []

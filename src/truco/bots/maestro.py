@@ -50,7 +50,7 @@ from truco.bots.base import ENVIDO_BETS, find, find_any, forced
 from truco.bots.dificil import Decision, DificilBot, Evidence, Params, _sig, chance
 from truco.bots.equity import falta_points
 from truco.bots.knowledge import this_deal
-from truco.bots.rivals import Memory, Profile, judged_chance, tanto_share
+from truco.bots.rivals import Memory, Profile, judged_chance, share_as_rate, tanto_share
 from truco.bots.sampling import World
 from truco.bots.tables import STRENGTH_OF, TANTO_OF
 from truco.bots.tricks import lowest
@@ -111,7 +111,8 @@ class MaestroParams(Params):
     """Share of the worlds won that a retruco or vale cuatro needs."""
     falta_min_tanto: int = 31
     falta_caller: float = 30.0
-    """The tanto a falta envido caller is read to hold (``dificil``: 28)."""
+    """The tanto a falta envido that raises another bet is read to hold (``dificil``: 28); an opening
+    falta is read by ``falta_prior``."""
     envido_bluff_prior: tuple[float, float] = (1.0, 9.0)
     """Beta prior (bluffs, value calls) of a rival's envido or real envido: ``dificil``'s 10 %."""
     falta_bluff_prior: tuple[float, float] = (0.3, 9.7)
@@ -128,6 +129,9 @@ class MaestroParams(Params):
     match shows any: 27 behind an envido, 29.5 behind a real envido, 2.5 either way, a prior worth
     four sung tantos."""
     opening_slope: float = 1.0
+    falta_prior: tuple[float, float, float] = (30.5, 2.0, 4.0)
+    """An opening falta envido, read the same way with no upper edge: 30.5 ± 2 before the match shows
+    any, worth four tantos."""
     opening_bluff_prior: tuple[float, float] = (0.3, 9.7)
     """Beta prior (bluffs, value calls) of the share of a team's openings that held no tanto, read
     as the rate at which a hand without one opens (how often the team opens at all, ``Profile.
@@ -304,8 +308,11 @@ class MaestroDecision(Decision):
                 if e.kind == 0:
                     any_hand = prof.envido_any_rate(tanto_share(self.m.envido_bluff_tanto))
                 if e.centre >= 28.0 and seats & falta_callers and not self._cheap_falta():
-                    e = e._replace(centre=self.m.falta_caller,
-                                   floor=max(any_hand, prof.envido_floor(True, self.m.falta_bluff_prior)))
+                    if e.kind == 0:
+                        e = self._read_falta_opening(e, prof, any_hand)
+                    else:
+                        e = e._replace(centre=self.m.falta_caller,
+                                       floor=max(any_hand, prof.envido_floor(True, self.m.falta_bluff_prior)))
                 elif e.floor < 0.15:  # a call, not an answer
                     opening = self._opening(e.who) if e.kind == 0 else None
                     if opening is not None:
@@ -325,10 +332,20 @@ class MaestroDecision(Decision):
         mid, band = prof.opening_band(opening, env if opening is Do.ENVIDO else real, spread, weight)
         band = max(1.0, band)
         share = prof.envido_floor(False, self.m.opening_bluff_prior)
-        held = tanto_share(self.m.envido_bluff_tanto)
-        rate = share * held / ((1.0 - share) * (1.0 - held))
+        rate = share_as_rate(share, tanto_share(self.m.envido_bluff_tanto))
         return e._replace(centre=mid - band, upper=mid + band, slope=self.m.opening_slope,
                           floor=max(any_hand, rate))
+
+    def _read_falta_opening(self, e: Evidence, prof: Profile, any_hand: float) -> Evidence:
+        """An opening falta envido: likely from a standard deviation under the tanto the team has
+        shown behind its faltas (no upper edge: there is no bigger bet), its floor the rate at
+        which a hand under that opens, from the share of its faltas that held no tanto."""
+        mid, spread, weight = self.m.falta_prior
+        mid, band = prof.opening_band(Do.FALTA_ENVIDO, mid, spread, weight)
+        centre = mid - max(1.0, band)
+        share = prof.envido_floor(True, self.m.falta_bluff_prior)
+        rate = share_as_rate(share, tanto_share(math.ceil(centre)))
+        return e._replace(centre=centre, slope=self.m.opening_slope, floor=max(any_hand, rate))
 
     def _opening(self, seat: int) -> Do | None:
         """The bet ``seat`` opened this hand's envido with, when it was an envido or a real envido

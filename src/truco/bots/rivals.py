@@ -113,8 +113,9 @@ class Profile:
         self.envido_raise_tantos: list[int] = []
         """The same for its raises of an envido already called (a real or falta on an envido)."""
         self.first_call_tantos: dict[Do, list[int]] = {Do.ENVIDO: [], Do.REAL_ENVIDO: [], Do.FALTA_ENVIDO: []}
-        """The tantos it sang after opening the envido, by the bet it opened with (``maestro`` reads
-        the envido and real envido openings by them; the faltas are kept for a later reading)."""
+        """The tantos it held behind its envido openings, by the bet it opened with, as it sang them
+        or its cards told them later (``_shown_tanto``); bluffs (under ``envido_bluff_tanto``)
+        count against the floor only (``maestro`` reads every opening by them)."""
         self.envido_shown = [0, 0]
         """Its envido calls whose tanto it sang, or its cards told later (envido or real envido,
         falta envido) …"""
@@ -187,6 +188,13 @@ class Profile:
         calls (first calls and raises apart: a raise answers a call, and says more)."""
         seen = self.envido_raise_tantos if raised else self.envido_tantos
         return (default * 4 + sum(seen)) / (4 + len(seen))
+
+
+def share_as_rate(share: float, held: float) -> float:
+    """The rate at which a hand without the tanto makes a call, from the ``share`` of the calls that
+    came from such hands, when ``held`` of all hands hold it: ``rate·(1 − held) / (rate·(1 − held)
+    + held) = share``, taking every hand that holds it to call."""
+    return share * held / ((1.0 - share) * (1.0 - held))
 
 
 @cache
@@ -350,16 +358,19 @@ def _read_hand(view: SeatView, out: list[Profile], params: Judging) -> None:
             sung = next((t for s, t, is_flor in p.sung if s == a.seat and t >= 0 and not is_flor), None)
             if sung is not None:
                 (prof.envido_raise_tantos if envido_teams else prof.envido_tantos).append(sung)
-                if not envido_teams:
+                if not envido_teams and sung >= params.envido_bluff_tanto:
                     prof.first_call_tantos[a.do].append(sung)
                 prof.envido_shown[i] += 1
                 prof.envido_bluffs[i] += sung < params.envido_bluff_tanto
             else:
-                exposed = _unsung_bluff(dealt.get(a.seat, set()), _unseen(view, dealt),
-                                        params.envido_bluff_tanto)
+                known, unseen = dealt.get(a.seat, set()), _unseen(view, dealt)
+                exposed = _unsung_bluff(known, unseen, params.envido_bluff_tanto)
                 if exposed is not None:
                     prof.envido_shown[i] += 1
                     prof.envido_bluffs[i] += exposed
+                told = _shown_tanto(known, unseen)
+                if not envido_teams and told is not None and told >= params.envido_bluff_tanto:
+                    prof.first_call_tantos[a.do].append(told)
             envido_teams.add(a.seat & 1)
 
 
@@ -367,6 +378,18 @@ def _unseen(view: SeatView, dealt: dict[int, set[Card]]) -> list[Card]:
     """The cards this seat has not seen in the hand: neither its own nor played or shown by another."""
     seen = set(view.dealt).union(*dealt.values())
     return [c for c in range(40) if c not in seen]
+
+
+def _shown_tanto(known: set[Card], unseen: list[Card]) -> int | None:
+    """A seat's tanto as its cards seen in the hand tell it: all three, or two that leave it the
+    same whatever the third among ``unseen``; ``None`` when they do not."""
+    cards = sorted(known)
+    if len(cards) == 3:
+        return tanto(cards)
+    if len(cards) != 2 or not unseen:
+        return None
+    tantos = {tanto([*cards, c]) for c in unseen}
+    return tantos.pop() if len(tantos) == 1 else None
 
 
 def _unsung_bluff(known: set[Card], unseen: list[Card], bluff_tanto: int) -> bool | None:
