@@ -349,7 +349,8 @@ class MaestroDecision(Decision):
 
     def _opening(self, seat: int) -> Do | None:
         """The bet ``seat`` opened this hand's envido with, when it was an envido or a real envido
-        (a falta, or a falta that pays no more than a real envido, is read as before)."""
+        (an opening falta has its own reading, ``_read_falta_opening``; one that pays no more than
+        a real envido is read as a raise would be, ``_cheap_falta``)."""
         first = next((a for a in this_deal(self.pub) if a.do in ENVIDO_BETS), None)
         if first is None or first.seat != seat or first.do is Do.FALTA_ENVIDO:
             return None

@@ -380,36 +380,37 @@ def _unseen(view: SeatView, dealt: dict[int, set[Card]]) -> list[Card]:
     return [c for c in range(40) if c not in seen]
 
 
-def _shown_tanto(known: set[Card], unseen: list[Card]) -> int | None:
-    """A seat's tanto as its cards seen in the hand tell it: all three, or two that leave it the
-    same whatever the third among ``unseen``; ``None`` when they do not."""
+def _tanto_range(known: set[Card], unseen: list[Card]) -> tuple[int, int] | None:
+    """The least and the most a seat's tanto can be, as its cards seen in the hand tell it: all
+    three give it; two, with each card in ``unseen`` as the third. ``None`` with fewer seen."""
     cards = sorted(known)
     if len(cards) == 3:
-        return tanto(cards)
+        t = tanto(cards)
+        return t, t
     if len(cards) != 2 or not unseen:
         return None
-    tantos = {tanto([*cards, c]) for c in unseen}
-    return tantos.pop() if len(tantos) == 1 else None
+    tantos = [tanto([*cards, c]) for c in unseen]
+    return min(tantos), max(tantos)
+
+
+def _shown_tanto(known: set[Card], unseen: list[Card]) -> int | None:
+    """A seat's tanto when its cards seen in the hand settle it (``_tanto_range``)."""
+    span = _tanto_range(known, unseen)
+    return span[0] if span is not None and span[0] == span[1] else None
 
 
 def _unsung_bluff(known: set[Card], unseen: list[Card], bluff_tanto: int) -> bool | None:
     """Whether an envido call whose tanto was never sung (it was declined) came from less than
-    ``bluff_tanto``, as far as the caller's cards seen later in the hand tell: all three give its
-    tanto; two tell only when every card in ``unseen``, as the third, leaves it on the same
-    side. ``None`` when the cards do not tell.
+    ``bluff_tanto``, as far as the caller's cards seen later in the hand tell (``_tanto_range``):
+    ``None`` when they leave it on either side.
 
     Without this a declined bluff is never exposed, and a rival who bluffs only where we fold looks
     honest for the whole match."""
-    cards = sorted(known)
-    if len(cards) == 3:
-        return tanto(cards) < bluff_tanto
-    if len(cards) != 2:
+    span = _tanto_range(known, unseen)
+    if span is None:
         return None
-    tantos = [tanto([*cards, c]) for c in unseen]
-    if not tantos:
-        return None
-    if max(tantos) < bluff_tanto:
+    if span[1] < bluff_tanto:
         return True
-    if min(tantos) >= bluff_tanto:
+    if span[0] >= bluff_tanto:
         return False
     return None
