@@ -498,3 +498,35 @@ def test_the_tanto_a_declined_opening_showed_in_its_cards_moves_the_band_a_bluff
     memory = MaestroBot(1).memory
     memory.see(_declined_falta(["6e", "7e", "4o"], ["1b", "7o", "3b"], plays=2))  # one card: nothing
     assert memory.all_profiles(params)[1].first_call_tantos[Do.FALTA_ENVIDO] == []
+
+
+def test_a_team_that_calls_truco_on_most_of_its_later_chances_is_read_as_calling_on_any_hand():
+    """A truco that is folded to ends the hand and shows no card, so the record of judged bluffs
+    sees a fifth of a team's later calls in 4 players. How often it calls is seen every hand:
+    `dificil-1`'s teams call the first truco after the first round on about three of four chances
+    whatever their cards (counted on the real cards: 76 % of their chances under 0.1 to win), where
+    a caller who never bluffs calls on the third or so that hold the cards."""
+    honest = MaestroParams().late_call_honest
+    assert Profile().truco_any_rate(honest) == 0.0
+    steady = Profile()
+    steady.truco_chances = [40, 12]
+    assert steady.truco_any_rate(honest) == 0.0
+    eager = Profile()
+    eager.truco_chances = [40, 32]
+    assert eager.truco_any_rate(honest) > 0.5
+
+    def pooled(style: str, players: int) -> Profile:
+        out = Profile()
+        for seed in (3, 5, 7):  # a match shows a handful of later chances: three of them
+            bots = [MaestroBot(seed + s) if s % 2 == 0 else make_player(style, seed + s)
+                    for s in range(players)]
+            play_match(Rules(players=players), bots, dealer=0, seeds=lambda h, seed=seed: 900 * seed + h)
+            rivals = bots[0].memory.all_profiles(bots[0].maestro)[1]  # type: ignore[attr-defined]
+            out.truco_chances = [a + b for a, b in zip(out.truco_chances, rivals.truco_chances, strict=True)]
+        return out
+
+    eager_team = pooled("dificil-1", 4)
+    chances, calls = eager_team.truco_chances
+    assert chances >= 12 and calls > 0.5 * chances, eager_team.truco_chances
+    assert eager_team.truco_any_rate(honest) > 0.3
+    assert pooled("tight", 2).truco_any_rate(honest) == 0.0

@@ -132,6 +132,9 @@ class Profile:
         """… and of those, how many it declined. A team that called the envido holds a tanto, and
         takes a raise of it far more often than it takes a bet it did not ask for: ``dificil-1``
         declined 86 % of ``maestro``'s first envidos, and took 19 of 29 of its raises."""
+        self.truco_chances = [0, 0]
+        """Its seats' chances to call the hand's first truco after the first round (a card played
+        with no truco called yet, or the call), and how many it took (``truco_any_rate``)."""
         self.envido_chances = [0, 0]
         """Its seats' chances to open the envido (a first turn, or a truco answered, with the envido
         open and not yet called), and how many of them they took: how often it calls, whatever it
@@ -171,6 +174,15 @@ class Profile:
         (``envido_floor``) see only the calls that were taken, and a bluff that is folded to is
         never sung."""
         chances, calls = self.envido_chances
+        if calls <= honest * chances:
+            return 0.0
+        return _any_rate(chances, calls, honest)
+
+    def truco_any_rate(self, honest: float) -> float:
+        """How often this team calls a truco after the first round whatever it holds, from how often
+        it called one (``envido_any_rate``'s reading): a truco that is folded to shows no card, so
+        the bluffs the record can judge are few, where how often it calls is seen every hand."""
+        chances, calls = self.truco_chances
         if calls <= honest * chances:
             return 0.0
         return _any_rate(chances, calls, honest)
@@ -289,6 +301,7 @@ def _read_hand(view: SeatView, out: list[Profile], params: Judging) -> None:
     last: tuple[Do, int] | None = None  # the last bet and the round it was made in
     envido_teams: set[int] = set()  # the teams that made an envido bet this hand
     envido_shut = False  # a truco taken or a flor sung: no envido any more this hand
+    truco_open = True  # no truco called yet this hand
     for a in p.history:
         truco_answer = a.do in (Do.QUIERO, Do.NO_QUIERO) and last is not None and last[0] in TRUCO_CALLS
         # a chance to open the envido: a seat's first card, a call or a truco answered, envido open
@@ -297,6 +310,11 @@ def _read_hand(view: SeatView, out: list[Profile], params: Judging) -> None:
             if bet or truco_answer or a.do is Do.PLAY:
                 out[a.seat & 1].envido_chances[0] += 1
                 out[a.seat & 1].envido_chances[1] += bet
+        if truco_open and rounds_done and (a.do is Do.PLAY or a.do is Do.TRUCO):
+            out[a.seat & 1].truco_chances[0] += 1
+            out[a.seat & 1].truco_chances[1] += a.do is Do.TRUCO
+        if a.do is Do.TRUCO:
+            truco_open = False
         taken_on = (truco_answer and a.do is Do.QUIERO) or (a.do in TRUCO_CALLS and a.do is not Do.TRUCO)
         if taken_on or a.do in FLOR_CALLS:
             envido_shut = True  # a truco taken on (a quiero or a raise), or a flor: no envido now
