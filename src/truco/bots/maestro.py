@@ -300,7 +300,7 @@ class MaestroDecision(Decision):
                     floor = prof.bluff_rate(late, prior)
                     if late:
                         floor = max(floor, prof.truco_any_rate(self.m.late_call_honest))
-                    if not late:
+                    else:
                         default = self.m.early_call_centre
                 centre = prof.call_centre(phase, default, self.m.centre_weight, self.m.centre_gap)
                 e = e._replace(floor=floor, centre=centre, slope=self.m.call_slope)

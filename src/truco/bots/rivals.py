@@ -174,8 +174,6 @@ class Profile:
         (``envido_floor``) see only the calls that were taken, and a bluff that is folded to is
         never sung."""
         chances, calls = self.envido_chances
-        if calls <= honest * chances:
-            return 0.0
         return _any_rate(chances, calls, honest)
 
     def truco_any_rate(self, honest: float) -> float:
@@ -183,8 +181,6 @@ class Profile:
         it called one (``envido_any_rate``'s reading): a truco that is folded to shows no card, so
         the bluffs the record can judge are few, where how often it calls is seen every hand."""
         chances, calls = self.truco_chances
-        if calls <= honest * chances:
-            return 0.0
         return _any_rate(chances, calls, honest)
 
     def opening_band(self, call: Do, default: float, spread: float, weight: float) -> tuple[float, float]:
@@ -222,7 +218,10 @@ _HONEST_PRIOR = 0.8
 
 
 def _any_rate(chances: int, calls: int, honest: float) -> float:
-    """The posterior mean of ``b`` after ``calls`` calls in ``chances`` (``envido_any_rate``)."""
+    """The posterior mean of ``b`` after ``calls`` calls in ``chances`` (``envido_any_rate``); 0 for
+    a caller who called no more often than an honest one."""
+    if calls <= honest * chances:
+        return 0.0
     logs = []
     for b in _RATES:
         q = honest + (1.0 - honest) * b
