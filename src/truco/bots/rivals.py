@@ -114,7 +114,7 @@ class Profile:
         """The same for its raises of an envido already called (a real or falta on an envido)."""
         self.first_call_tantos: dict[Do, list[int]] = {Do.ENVIDO: [], Do.REAL_ENVIDO: [], Do.FALTA_ENVIDO: []}
         """The tantos it held behind its envido openings, by the bet it opened with, as it sang them
-        or its cards told them later (``_shown_tanto``); bluffs (under ``envido_bluff_tanto``)
+        or its cards told them later (``_tanto_range``); bluffs (under ``envido_bluff_tanto``)
         count against the floor only (``maestro`` reads every opening by them)."""
         self.envido_shown = [0, 0]
         """Its envido calls whose tanto it sang, or its cards told later (envido or real envido,
@@ -375,19 +375,17 @@ def _read_hand(view: SeatView, out: list[Profile], params: Judging) -> None:
             sung = next((t for s, t, is_flor in p.sung if s == a.seat and t >= 0 and not is_flor), None)
             if sung is not None:
                 (prof.envido_raise_tantos if envido_teams else prof.envido_tantos).append(sung)
-                if not envido_teams and sung >= params.envido_bluff_tanto:
-                    prof.first_call_tantos[a.do].append(sung)
-                prof.envido_shown[i] += 1
-                prof.envido_bluffs[i] += sung < params.envido_bluff_tanto
-            else:
-                known, unseen = dealt.get(a.seat, set()), _unseen(view, dealt)
-                exposed = _unsung_bluff(known, unseen, params.envido_bluff_tanto)
-                if exposed is not None:
+                span: tuple[int, int] | None = (sung, sung)
+            else:  # declined, never sung: the caller's cards seen later may tell its tanto
+                span = _tanto_range(dealt.get(a.seat, set()), _unseen(view, dealt))
+            if span is not None:
+                low, high = span
+                bluff_tanto = params.envido_bluff_tanto
+                if high < bluff_tanto or low >= bluff_tanto:  # a bluff or not, settled
                     prof.envido_shown[i] += 1
-                    prof.envido_bluffs[i] += exposed
-                told = _shown_tanto(known, unseen)
-                if not envido_teams and told is not None and told >= params.envido_bluff_tanto:
-                    prof.first_call_tantos[a.do].append(told)
+                    prof.envido_bluffs[i] += high < bluff_tanto
+                if not envido_teams and bluff_tanto <= low == high:
+                    prof.first_call_tantos[a.do].append(low)
             envido_teams.add(a.seat & 1)
 
 
@@ -399,7 +397,11 @@ def _unseen(view: SeatView, dealt: dict[int, set[Card]]) -> list[Card]:
 
 def _tanto_range(known: set[Card], unseen: list[Card]) -> tuple[int, int] | None:
     """The least and the most a seat's tanto can be, as its cards seen in the hand tell it: all
-    three give it; two, with each card in ``unseen`` as the third. ``None`` with fewer seen."""
+    three give it; two, with each card in ``unseen`` as the third. ``None`` with fewer seen.
+
+    An envido call that was declined is never sung; without its cards a rival who bluffs only
+    where we fold would look honest for the whole match, and its openings' band would learn
+    nothing from the hands it was not taken in."""
     cards = sorted(known)
     if len(cards) == 3:
         t = tanto(cards)
@@ -408,26 +410,3 @@ def _tanto_range(known: set[Card], unseen: list[Card]) -> tuple[int, int] | None
         return None
     tantos = [tanto([*cards, c]) for c in unseen]
     return min(tantos), max(tantos)
-
-
-def _shown_tanto(known: set[Card], unseen: list[Card]) -> int | None:
-    """A seat's tanto when its cards seen in the hand settle it (``_tanto_range``)."""
-    span = _tanto_range(known, unseen)
-    return span[0] if span is not None and span[0] == span[1] else None
-
-
-def _unsung_bluff(known: set[Card], unseen: list[Card], bluff_tanto: int) -> bool | None:
-    """Whether an envido call whose tanto was never sung (it was declined) came from less than
-    ``bluff_tanto``, as far as the caller's cards seen later in the hand tell (``_tanto_range``):
-    ``None`` when they leave it on either side.
-
-    Without this a declined bluff is never exposed, and a rival who bluffs only where we fold looks
-    honest for the whole match."""
-    span = _tanto_range(known, unseen)
-    if span is None:
-        return None
-    if span[1] < bluff_tanto:
-        return True
-    if span[0] >= bluff_tanto:
-        return False
-    return None
