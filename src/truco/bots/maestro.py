@@ -48,9 +48,9 @@ from dataclasses import dataclass, replace
 
 from truco.bots.base import ENVIDO_BETS, find, find_any, forced
 from truco.bots.dificil import Decision, DificilBot, Evidence, Params, _sig, chance
+from truco.bots.envido_reading import EnvidoReading
 from truco.bots.equity import falta_points
-from truco.bots.knowledge import this_deal
-from truco.bots.rivals import Memory, Profile, judged_chance, share_as_rate, tanto_share
+from truco.bots.rivals import Memory, Profile, judged_chance
 from truco.bots.sampling import World
 from truco.bots.tables import STRENGTH_OF, TANTO_OF
 from truco.bots.tricks import lowest
@@ -280,7 +280,7 @@ class MaestroDecision(Decision):
         tables = self.call_tables()
         n_calls = 0
         out: list[Evidence] = []
-        falta_callers = {a.seat for a in self.pub.history if a.seat != self.k.me and a.do is Do.FALTA_ENVIDO}
+        envido = EnvidoReading(self.pub, self.k.me, self.m)
         for e in super().evidence():
             if e.kind == 2:  # a truco call: read with this team's rate of bluffs
                 if n_calls < len(tables) and tables[n_calls]:
@@ -305,68 +305,9 @@ class MaestroDecision(Decision):
                 centre = prof.call_centre(phase, default, self.m.centre_weight, self.m.centre_gap)
                 e = e._replace(floor=floor, centre=centre, slope=self.m.call_slope)
             elif e.kind in (0, 1) and e.slope > 0:
-                team = e.who & 1 if e.kind == 0 else e.who
-                seats = {e.who} if e.kind == 0 else set(range(e.who, self.k.n, 2))
-                prof = self.profiles[team]
-                # a first call: how often this team opens the envido with any hand, from how often
-                # it has opened it (0 for one that calls no more often than hands hold a tanto)
-                any_hand = 0.0
-                if e.kind == 0:
-                    any_hand = prof.envido_any_rate(tanto_share(self.m.envido_bluff_tanto))
-                if e.centre >= 28.0 and seats & falta_callers and not self._cheap_falta():
-                    if e.kind == 0:
-                        e = self._read_falta_opening(e, prof, any_hand)
-                    else:
-                        e = e._replace(centre=self.m.falta_caller,
-                                       floor=max(any_hand, prof.envido_floor(True, self.m.falta_bluff_prior)))
-                elif e.floor < 0.15:  # a call, not an answer
-                    opening = self._opening(e.who) if e.kind == 0 else None
-                    if opening is not None:
-                        e = self._read_opening(e, opening, prof, any_hand)
-                    else:
-                        floor = prof.envido_floor(False, self.m.envido_bluff_prior)
-                        e = e._replace(centre=prof.envido_centre(e.centre, e.kind == 1),
-                                       floor=max(any_hand, floor))
+                e = envido.read(e, self.profiles[e.who & 1 if e.kind == 0 else e.who])
             out.append(e)
         return out
-
-    def _read_opening(self, e: Evidence, opening: Do, prof: Profile, any_hand: float) -> Evidence:
-        """An opening envido or real envido as a band of tantos (item 16), its floor a rate: how
-        often a hand without the tanto opens, where the record gives the share of openings that
-        held none."""
-        env, real, spread, weight = self.m.opening_prior
-        mid, band = prof.opening_band(opening, env if opening is Do.ENVIDO else real, spread, weight)
-        band = max(1.0, band)
-        share = prof.envido_floor(False, self.m.opening_bluff_prior)
-        rate = share_as_rate(share, tanto_share(self.m.envido_bluff_tanto))
-        return e._replace(centre=mid - band, upper=mid + band, slope=self.m.opening_slope,
-                          floor=max(any_hand, rate))
-
-    def _read_falta_opening(self, e: Evidence, prof: Profile, any_hand: float) -> Evidence:
-        """An opening falta envido: likely from a standard deviation under the tanto the team has
-        shown behind its faltas (no upper edge: there is no bigger bet), its floor the rate at
-        which a hand under that opens, from the share of its faltas that held no tanto."""
-        mid, spread, weight = self.m.falta_prior
-        mid, band = prof.opening_band(Do.FALTA_ENVIDO, mid, spread, weight)
-        centre = mid - max(1.0, band)
-        share = prof.envido_floor(True, self.m.falta_bluff_prior)
-        rate = share_as_rate(share, tanto_share(math.ceil(centre)))
-        return e._replace(centre=centre, slope=self.m.opening_slope, floor=max(any_hand, rate))
-
-    def _opening(self, seat: int) -> Do | None:
-        """The bet ``seat`` opened this hand's envido with, when it was an envido or a real envido
-        (an opening falta has its own reading, ``_read_falta_opening``; one that pays no more than
-        a real envido is read as a raise would be, ``_cheap_falta``)."""
-        first = next((a for a in this_deal(self.pub) if a.do in ENVIDO_BETS), None)
-        if first is None or first.seat != seat or first.do is Do.FALTA_ENVIDO:
-            return None
-        return first.do
-
-    def _cheap_falta(self) -> bool:
-        """A falta envido that pays no more than an envido and a real envido (5 points) to either
-        team stakes no more than they do, and says no more about its caller's tanto: it is read as
-        a real envido, not as the 30 of a falta that puts the match at stake."""
-        return max(falta_points(self.pub, 0), falta_points(self.pub, 1)) <= self.m.cheap_falta
 
     # ---------------------------------------------------------------- how these rivals answer
 
