@@ -10,8 +10,8 @@ from functools import cache
 from tests.bots.style_views import many_views
 from truco.bots import make_bot
 from truco.bots.arena import play_match
-from truco.bots.dificil import chance
 from truco.bots.equity import falta_points
+from truco.bots.evidence import chance
 from truco.bots.maestro import MaestroBot, MaestroDecision, MaestroParams, for_table
 from truco.bots.rivals import Profile, judged_chance, tanto_share
 from truco.bots.roster import make_player

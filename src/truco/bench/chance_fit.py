@@ -1,4 +1,4 @@
-"""Fit ``dificil``'s ``CHANCE_FIT``: a team's chance to win a hand from its best seat's strength.
+"""Fit ``evidence.CHANCE_FIT`` (``dificil``'s): a team's chance to win a hand from its best seat's strength.
 
 Plays ``--deals`` random deals with sound card play for every seat (``tricks.sensible_card``). At the
 start of each round it records, for each team, the rounds so far from its side (W, L, P) and its best
@@ -13,7 +13,7 @@ import math
 import random
 from collections import defaultdict
 
-from truco.bots.dificil import results_key
+from truco.bots.evidence import results_key
 from truco.bots.knowledge import best_on_table
 from truco.bots.tables import STRENGTH_OF, mask_of
 from truco.bots.tricks import sensible_card

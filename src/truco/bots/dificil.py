@@ -18,55 +18,22 @@ one voter of its team (``vote_weights``): the team takes a bet when any voter do
 
 from __future__ import annotations
 
-import math
 import random
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import NamedTuple
 
 from truco.bots.base import ENVIDO_BETS, ViewBot, find, find_any, forced, prefer
 from truco.bots.equity import equity, falta_points
 from truco.bots.estimate import envido_chance
-from truco.bots.knowledge import Knowledge, knowledge, this_deal
+from truco.bots.evidence import Evidence, chance, likelihood, read_calls, results_key, sig
+from truco.bots.knowledge import Knowledge, knowledge
 from truco.bots.normal import envido_values
-from truco.bots.sampling import Sampler, World
+from truco.bots.sampling import Sampler, World, resample
 from truco.bots.tables import STRENGTH_OF, TANTO_OF, mask_of
 from truco.bots.tricks import playout
-from truco.engine import PARDA, Action, Do, SeatView, Team
+from truco.engine import Action, Do, SeatView, Team
 from truco.engine.cards import POWER, Card, flor_value
-from truco.engine.types import FLOR_CALLS, TRUCO_CALLS
-
-# The chance a team wins the hand from the start of a round, by players and the rounds so far from
-# its side (W won, L lost, P parda): sig((x - centre) / scale), x its best seat's strength
-# (``tables.STRENGTH_OF``) in the cards it still has to play. Fitted on playouts of random deals per
-# table size with sound card play (``truco.bench.chance_fit``; see docs/bots.md).
-CHANCE_FIT: dict[int, dict[str, tuple[float, float]]] = {
-    2: {"": (13.0, 2.6), "L": (13.6, 2.3), "W": (9.4, 1.7), "P": (11.5, 2.0), "LW": (8.8, 1.7),
-        "WL": (8.2, 1.4)},
-    4: {"": (15.2, 2.3), "L": (15.8, 2.0), "W": (10.8, 1.7), "P": (13.3, 1.9), "LW": (9.6, 1.4),
-        "WL": (9.0, 1.4)},
-    6: {"": (16.4, 2.0), "L": (16.6, 1.7), "W": (11.8, 1.7), "P": (14.2, 1.7), "LW": (10.2, 1.1),
-        "WL": (10.0, 1.1)},
-    # python -m truco.bench.chance_fit --players 8 --deals 200000 (which gives back 6's row within 0.2)
-    8: {"": (17.2, 1.7), "L": (17.2, 1.6), "W": (12.8, 1.4), "P": (15.2, 3.3), "LW": (10.7, 0.8),
-        "WL": (10.3, 1.0)},
-}
-
-
-def chance(players: int, key: str, x: float) -> float:
-    """A team's chance to win the hand judged from its own cards only (how a rival sees it)."""
-    centre, scale = CHANCE_FIT[players].get(key) or CHANCE_FIT[players]["LW"]
-    return _sig((x - centre) / scale)
-
-
-def results_key(results: tuple[Team, ...], team: Team) -> str:
-    return "".join("P" if r == PARDA else "W" if r == team else "L" for r in results)
-
-
-def _sig(x: float) -> float:
-    if x < -30:
-        return 0.0
-    return 1.0 / (1.0 + math.exp(-x))
+from truco.engine.types import TRUCO_CALLS
 
 
 @dataclass(frozen=True, slots=True)
@@ -99,46 +66,6 @@ class Params:
     """The tanto from which a partner is taken to accept an envido (a real or falta: two more)."""
     pivotal_floor: float = 0.05
     """Every world keeps this much weight when the vote is weighed by the partners' declining."""
-
-
-class Evidence(NamedTuple):
-    """One call or answer of another seat, as a soft condition on the hidden cards."""
-
-    kind: int
-    """0: a seat's own tanto, 1: a team's best tanto, 2: a seat's chance, 3: a team's chance."""
-    who: int
-    """The seat (kinds 0 and 2) or the team (kinds 1 and 3)."""
-    centre: float
-    slope: float
-    """Negative when the action speaks for a weak hand (a "no quiero")."""
-    floor: float
-    """The chance the action is made whatever the hand (bluffs, mistakes)."""
-    done: tuple[int, ...] = ()
-    """Cards each seat had played in finished rounds by then (masks): a truco is judged on the cards
-    still in play, and on the rounds so far (``key``), as it was judged at the table."""
-    key: str = ""
-    upper: float = math.inf
-    """A tanto above which the call grows unlikely again (``maestro``: a caller holding more would
-    have called more), on the same slope; none by default."""
-
-
-def resample(pool: list[World], weights: list[float], count: int, rng: random.Random) -> list[World]:
-    """Systematic resampling: ``count`` worlds drawn in proportion to their weights."""
-    total = sum(weights)
-    if total <= 0:
-        return pool[:count]
-    step = total / count
-    u = rng.random() * step
-    out: list[World] = []
-    acc = 0.0
-    i = -1
-    for j in range(count):
-        target = u + j * step
-        while acc <= target and i < len(pool) - 1:
-            i += 1
-            acc += weights[i]
-        out.append(pool[i])
-    return out
 
 
 class DificilBot(ViewBot):
@@ -243,7 +170,7 @@ class Decision:
 
             def accept(w: World, s: int) -> float:
                 q = chance(n, key, STRENGTH_OF[w.masks[s] & ~done[s]])
-                return base + (1.0 - base) * _sig((q - threshold) / 0.08)
+                return base + (1.0 - base) * sig((q - threshold) / 0.08)
         elif self.pub.pending == "envido":
             accept = self.partner_takes_envido()
         else:
@@ -263,84 +190,17 @@ class Decision:
         plain = self.pub.envido_chain == (Do.ENVIDO,)
         centre = self.params.partner_envido_tanto + (0.0 if plain else 2.0)
         base = self.params.partner_base
-        return lambda w, s: base + (1.0 - base) * _sig((TANTO_OF[w.masks[s]] - centre) / 0.8)
+        return lambda w, s: base + (1.0 - base) * sig((TANTO_OF[w.masks[s]] - centre) / 0.8)
 
     # ---------------------------------------------------------------- reading the calls
 
     def evidence(self) -> list[Evidence]:
         """What the other seats' calls and answers say about their hands, in order."""
-        k = self.k
-        pub = self.pub
-        out: list[Evidence] = []
-        envido_called = False
-        last_call: Do | None = None
-        ends = []  # how many cards had been played when each finished round ended
-        total = 0
-        for rnd in pub.rounds[:len(pub.results)]:
-            total += len(rnd)
-            ends.append(total)
-        done = [0] * k.n  # cards played in finished rounds
-        this_round: list[tuple[int, Card]] = []
-        plays_seen = 0
-        rounds_done = 0
-        for a in this_deal(pub):  # in a pica-pica, the current duel's
-            s, do = a.seat, a.do
-            if do is Do.PLAY and a.card is not None:
-                this_round.append((s, a.card))
-                plays_seen += 1
-                if rounds_done < len(ends) and plays_seen == ends[rounds_done]:
-                    for x, card in this_round:
-                        done[x] |= 1 << card
-                    this_round = []
-                    rounds_done += 1
-                continue
-            mine = s == k.me
-            if do in ENVIDO_BETS:
-                if not mine:
-                    c = 25.0 if do is Do.ENVIDO else 28.0
-                    if envido_called:
-                        out.append(Evidence(1, s & 1, c, 2.0, 0.1))
-                    else:
-                        out.append(Evidence(0, s, c, 2.0, 0.1))
-                envido_called = True
-                last_call = do
-            elif do in TRUCO_CALLS:
-                if not mine:
-                    key = results_key(pub.results[:rounds_done], s & 1)
-                    q0 = self.params.call_chance + 0.08 * TRUCO_CALLS.index(do)
-                    out.append(Evidence(2, s, q0, 0.1, self.params.call_floor, tuple(done), key))
-                last_call = do
-            elif do in FLOR_CALLS:
-                last_call = do
-            elif do is Do.QUIERO or do is Do.NO_QUIERO:
-                if not mine:
-                    sign = 1.0 if do is Do.QUIERO else -1.0
-                    if last_call in ENVIDO_BETS:
-                        out.append(Evidence(1, s & 1, 24.0, 2.0 * sign, 0.15))
-                    elif last_call in TRUCO_CALLS:
-                        level = TRUCO_CALLS.index(last_call) + 1
-                        key = results_key(pub.results[:rounds_done], s & 1)
-                        q0 = 0.5 - level / (2 * (level + 1))
-                        out.append(Evidence(3, s & 1, q0, 0.1 * sign, 0.15, tuple(done), key))
-                last_call = None
-        return out
+        return read_calls(self.k, self.pub, self.params.call_chance, self.params.call_floor)
 
     def likelihood(self, w: World, evidence: list[Evidence]) -> float:
         """How well this world explains the calls and answers the other seats made this hand."""
-        x = 1.0
-        n = self.k.n
-        masks = w.masks
-        for e in evidence:
-            if e.kind == 0:
-                v: float = TANTO_OF[masks[e.who]]
-            elif e.kind == 1:
-                v = max(TANTO_OF[masks[s]] for s in range(e.who, n, 2))
-            elif e.kind == 2:
-                v = chance(n, e.key, STRENGTH_OF[masks[e.who] & ~e.done[e.who]])
-            else:
-                v = chance(n, e.key, max(STRENGTH_OF[masks[s] & ~e.done[s]] for s in range(e.who, n, 2)))
-            x *= e.floor + (1.0 - e.floor) * _sig((v - e.centre) / e.slope)
-        return x
+        return likelihood(w, evidence, self.k.n)
 
     # ---------------------------------------------------------------- playing the worlds out
 
@@ -408,7 +268,7 @@ class Decision:
         They accept when accepting loses less than declining: q > ½ − level / (2·(level + 1)).
         """
         threshold = 0.5 - level / (2 * (level + 1))
-        return _sig((self.rival_chance(w) - threshold) / 0.08)
+        return sig((self.rival_chance(w) - threshold) / 0.08)
 
     def accepts_envido(self, w: World, chain: tuple[Do, ...]) -> float:
         """Chance the rivals accept the envido ``chain``, judged the same way by their best tanto."""
@@ -422,7 +282,7 @@ class Decision:
         t = max(TANTO_OF[w.masks[s]] for s in self.k.opponents())
         accepted, declined = self.envido_values(chain, 1 - self.team)
         threshold = 0.5 - declined / (2 * accepted)
-        return _sig((self._env_q[t] - threshold) / 0.06)
+        return sig((self._env_q[t] - threshold) / 0.06)
 
     # ---------------------------------------------------------------- envido
 

@@ -11,8 +11,8 @@ import math
 from typing import Protocol
 
 from truco.bots.base import ENVIDO_BETS
-from truco.bots.dificil import Evidence
 from truco.bots.equity import falta_points
+from truco.bots.evidence import Evidence
 from truco.bots.knowledge import this_deal
 from truco.bots.rivals import Profile, share_as_rate, tanto_share
 from truco.engine import Do, PublicView, Seat

@@ -47,9 +47,10 @@ from collections.abc import Callable
 from dataclasses import dataclass, replace
 
 from truco.bots.base import ENVIDO_BETS, find, find_any, forced
-from truco.bots.dificil import Decision, DificilBot, Evidence, Params, _sig, chance
+from truco.bots.dificil import Decision, DificilBot, Params
 from truco.bots.envido_reading import EnvidoReading
 from truco.bots.equity import falta_points
+from truco.bots.evidence import Evidence, chance, sig
 from truco.bots.rivals import Memory, Profile, judged_chance
 from truco.bots.sampling import World
 from truco.bots.tables import STRENGTH_OF, TANTO_OF
@@ -192,8 +193,7 @@ class MaestroBot(DificilBot):
 
     def decide(self, view: SeatView) -> Action:
         self.memory.see(view)
-        legal = view.legal
-        sure = forced(legal)
+        sure = forced(view.legal)
         if sure is not None:
             return sure
         decision = self.decision(view)
@@ -256,7 +256,7 @@ class MaestroDecision(Decision):
             if e.kind == 0:
                 v: float = TANTO_OF[masks[e.who]]
                 if e.upper != math.inf:  # an opening: a band of tantos
-                    band = _sig((v - e.centre) / e.slope) * _sig((e.upper - v) / e.slope)
+                    band = sig((v - e.centre) / e.slope) * sig((e.upper - v) / e.slope)
                     x *= e.floor + (1.0 - e.floor) * band
                     continue
             elif e.kind == 1:
@@ -271,7 +271,7 @@ class MaestroDecision(Decision):
                                       self._sides[e.who & 1] - 1)
             else:
                 v = chance(n, e.key, max(STRENGTH_OF[masks[s] & ~e.done[s]] for s in range(e.who, n, 2)))
-            x *= e.floor + (1.0 - e.floor) * _sig((v - e.centre) / e.slope)
+            x *= e.floor + (1.0 - e.floor) * sig((v - e.centre) / e.slope)
         return x
 
     def evidence(self) -> list[Evidence]:
@@ -326,7 +326,7 @@ class MaestroDecision(Decision):
         as cards and needs ``answer_shift`` more than the rational threshold to take it."""
         shift = self.m.answer_shift if self.pub.results else self.m.early_answer_shift
         threshold = 0.5 - level / (2 * (level + 1)) + shift
-        return _sig((self.rival_chance(w) - threshold) / 0.08)
+        return sig((self.rival_chance(w) - threshold) / 0.08)
 
     def accepts_envido(self, w: World, chain: tuple[Do, ...]) -> float:
         base = super().accepts_envido(w, chain)
@@ -377,7 +377,7 @@ class MaestroDecision(Decision):
             no_take, no_plain = 1.0, 1.0
             for s in partners:
                 take = takes(w, s)
-                raises = take * _sig((TANTO_OF[w.masks[s]] - centre) / 1.0)
+                raises = take * sig((TANTO_OF[w.masks[s]] - centre) / 1.0)
                 no_take *= 1.0 - take
                 no_plain *= 1.0 - take + raises
             capped = no_plain - no_take

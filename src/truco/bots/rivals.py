@@ -14,7 +14,7 @@ from functools import cache
 from typing import Protocol
 
 from truco.bots.base import ENVIDO_BETS
-from truco.bots.dificil import chance, results_key
+from truco.bots.evidence import chance, results_key
 from truco.bots.tables import ALL_HANDS, BY_TANTO, STRENGTH_OF, mask_of
 from truco.engine import Do, PublicView, SeatView, Team
 from truco.engine.cards import POWER, Card, tanto

@@ -147,3 +147,22 @@ def rebuild(view: SeatView, world: World) -> State:
     for a in p.history:
         st, _ = apply(st, a)
     return st
+
+
+def resample(pool: list[World], weights: list[float], count: int, rng: random.Random) -> list[World]:
+    """Systematic resampling: ``count`` worlds drawn in proportion to their weights."""
+    total = sum(weights)
+    if total <= 0:
+        return pool[:count]
+    step = total / count
+    u = rng.random() * step
+    out: list[World] = []
+    acc = 0.0
+    i = -1
+    for j in range(count):
+        target = u + j * step
+        while acc <= target and i < len(pool) - 1:
+            i += 1
+            acc += weights[i]
+        out.append(pool[i])
+    return out
