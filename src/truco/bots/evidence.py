@@ -47,11 +47,10 @@ def results_key(results: tuple[Team, ...], team: Team) -> str:
 
 
 def sig(x: float) -> float:
-    """The logistic function, 0 far below ``x`` = 0 (a soft threshold)."""
+    """The logistic function: a soft threshold at 0, from 0 to 1."""
     if x < -30:
         return 0.0
     return 1.0 / (1.0 + math.exp(-x))
-
 
 
 class Evidence(NamedTuple):
