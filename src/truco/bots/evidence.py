@@ -74,7 +74,6 @@ class Evidence(NamedTuple):
     have called more), on the same slope; none by default."""
 
 
-
 def read_calls(k: Knowledge, pub: PublicView, call_chance: float, call_floor: float) -> list[Evidence]:
     """What the other seats' calls and answers this hand say about their hands, in order, as
     ``dificil`` reads them: an envido bet from 25 of tanto (28 for more), a truco call from
