@@ -130,6 +130,35 @@ def test_dificil_infers_from_sung_tantos():
     assert all(tanto(w.hands[0]) == 33 for w in d.worlds)
 
 
+def test_dificil_reads_an_envido_call_as_a_tanto_and_a_truco_call_as_cards():
+    # the same deal, seen by seat 1 after its rival's call and with nothing called: the worlds behind
+    # an envido give the caller more tanto, the worlds behind a truco a stronger hand
+    from truco.bots.evidence import read_calls
+    from truco.bots.knowledge import knowledge
+    from truco.bots.tables import STRENGTH_OF
+    from truco.engine.cards import tanto
+
+    def worlds(*actions: tuple[int, Do, str | None]):
+        st = act(deal(Rules(players=2), ["7o 6o 4c", "1e 2b 3c"], dealer=1), *actions)
+        view = view_for(st, 1)
+        return Decision(view, DificilBot(1).rng(view), Params()).worlds
+
+    def mean(xs) -> float:
+        xs = list(xs)
+        return sum(xs) / len(xs)
+
+    quiet = worlds()
+    envido = worlds((0, Do.ENVIDO, None))
+    truco = worlds((0, Do.TRUCO, None))
+    assert mean(tanto(w.hands[0]) for w in envido) > mean(tanto(w.hands[0]) for w in quiet) + 3
+    assert mean(STRENGTH_OF[w.masks[0]] for w in truco) > mean(STRENGTH_OF[w.masks[0]] for w in quiet) + 1.5
+    # the envido call is one condition on the caller's own tanto, with a floor for bluffs
+    st = act(deal(Rules(players=2), ["7o 6o 4c", "1e 2b 3c"], dealer=1), (0, Do.ENVIDO, None))
+    view = view_for(st, 1)
+    (e,) = read_calls(knowledge(view), view.public, 0.6, 0.03)
+    assert (e.kind, e.who, e.centre, e.floor) == (0, 0, 25.0, 0.1)
+
+
 def test_dificil_accepts_anything_when_declining_would_lose_the_match():
     # the rivals are at 29 of 30: "no quiero" gives them the match, so it plays on, whatever its cards
     st = deal(Rules(players=2), ["1e 1b 7e", "4c 5o 6b"], dealer=1, score=(29, 10))
