@@ -55,6 +55,7 @@ from truco.bots.rivals import Memory, Profile, judged_chance
 from truco.bots.sampling import World
 from truco.bots.tables import STRENGTH_OF, TANTO_OF
 from truco.bots.tricks import lowest
+from truco.bots.truco_reading import call_tables, read_call
 from truco.engine import Action, Do, SeatView
 from truco.engine.cards import POWER, Card
 from truco.engine.types import TRUCO_CALLS
@@ -225,26 +226,6 @@ class MaestroDecision(Decision):
 
     # ---------------------------------------------------------------- reading the calls, per rival
 
-    def call_tables(self) -> list[tuple[tuple[int, Card], ...]]:
-        """The cards of the round on the table at each truco call of another seat, in order."""
-        ends = []
-        total = 0
-        for rnd in self.pub.rounds[:len(self.pub.results)]:
-            total += len(rnd)
-            ends.append(total)
-        out = []
-        table: list[tuple[int, Card]] = []
-        plays = 0
-        for a in self.pub.history:
-            if a.do is Do.PLAY and a.card is not None:
-                table.append((a.seat, a.card))
-                plays += 1
-                if plays in ends:
-                    table = []
-            elif a.do in TRUCO_CALLS and a.seat != self.k.me:
-                out.append(tuple(table))
-        return out
-
     def likelihood(self, w: World, evidence: list[Evidence]) -> float:
         """``dificil``'s, but a truco call is judged as its caller could judge it, seeing the round on
         the table (``judged_chance``)."""
@@ -277,7 +258,7 @@ class MaestroDecision(Decision):
     def evidence(self) -> list[Evidence]:
         self._tables = {}
         self._sides = [sum(1 for s in range(t, self.k.n, 2) if self.k.active(s)) for t in (0, 1)]
-        tables = self.call_tables()
+        tables = call_tables(self.pub, self.k.me)
         n_calls = 0
         out: list[Evidence] = []
         envido = EnvidoReading(self.pub, self.k.me, self.m)
@@ -286,24 +267,7 @@ class MaestroDecision(Decision):
                 if n_calls < len(tables) and tables[n_calls]:
                     self._tables[len(out)] = tables[n_calls]
                 n_calls += 1
-                team = e.who & 1
-                prof = self.profiles[team]
-                default = e.centre
-                if e.centre > self.params.call_chance + 0.04:  # a retruco or vale cuatro
-                    phase = 2
-                    floor = prof.raise_bluff_rate(self.m.raise_bluff_prior)
-                    default += self.m.raise_centre_extra
-                else:
-                    late = bool(e.key)
-                    phase = int(late)
-                    prior = self.m.late_bluff_prior if late else self.m.early_bluff_prior
-                    floor = prof.bluff_rate(late, prior)
-                    if late:
-                        floor = max(floor, prof.truco_any_rate(self.m.late_call_honest))
-                    else:
-                        default = self.m.early_call_centre
-                centre = prof.call_centre(phase, default, self.m.centre_weight, self.m.centre_gap)
-                e = e._replace(floor=floor, centre=centre, slope=self.m.call_slope)
+                e = read_call(e, self.profiles[e.who & 1], self.m)
             elif e.kind in (0, 1) and e.slope > 0:
                 e = envido.read(e, self.profiles[e.who & 1 if e.kind == 0 else e.who])
             out.append(e)
