@@ -30,6 +30,9 @@ class Judging(Protocol):
     @property
     def envido_bluff_tanto(self) -> int: ...
 
+    @property
+    def pass_tanto(self) -> float: ...
+
 
 def _decided(key: str) -> float | None:
     """The hand's outcome for a team whose rounds read ``key`` (W, L, P), if those rounds settle it
@@ -139,6 +142,10 @@ class Profile:
         """Its seats' chances to open the envido (a first turn, or a truco answered, with the envido
         open and not yet called), and how many of them they took: how often it calls, whatever it
         holds (``envido_any_rate``)."""
+        self.passes = [0, 0]
+        """Its seats' passes of the envido (a first card played, or a truco called, where it could
+        have opened it) whose tanto it sang later or its cards told, and how many of them held
+        two or more over ``pass_tanto``: how often it keeps a tanto quiet (``pass_floor``)."""
 
     def bluff_rate(self, late: bool, prior: tuple[float, float]) -> float:
         i = 1 if late else 0
@@ -161,6 +168,12 @@ class Profile:
         i = 1 if falta else 0
         a, b = prior
         return (a + self.envido_bluffs[i]) / (a + b + self.envido_shown[i])
+
+    def pass_floor(self, prior: tuple[float, float]) -> float:
+        """How often a seat of this team passes the envido with a tanto it could have opened on."""
+        a, b = prior
+        seen, high = self.passes
+        return (a + high) / (a + b + seen)
 
     def envido_any_rate(self, honest: float) -> float:
         """How often this team opens the envido with a hand that does not hold the tanto (the
@@ -309,6 +322,8 @@ def _read_hand(view: SeatView, out: list[Profile], params: Judging) -> None:
             if bet or truco_answer or a.do is Do.PLAY:
                 out[a.seat & 1].envido_chances[0] += 1
                 out[a.seat & 1].envido_chances[1] += bet
+            if a.do is Do.PLAY or a.do is Do.TRUCO:  # a pass: what did it hold?
+                _read_pass(view, a.seat, dealt, out[a.seat & 1], params)
         if truco_open and rounds_done and (a.do is Do.PLAY or a.do is Do.TRUCO):
             out[a.seat & 1].truco_chances[0] += 1
             out[a.seat & 1].truco_chances[1] += a.do is Do.TRUCO
@@ -387,6 +402,20 @@ def _read_hand(view: SeatView, out: list[Profile], params: Judging) -> None:
                 if not envido_teams and bluff_tanto <= low == high:
                     prof.first_call_tantos[a.do].append(low)
             envido_teams.add(a.seat & 1)
+
+
+def _read_pass(view: SeatView, seat: int, dealt: dict[int, set[Card]], prof: Profile,
+               params: Judging) -> None:
+    """A pass of the envido whose tanto the hand told (sung, or the cards seen settle it)."""
+    p = view.public
+    sung = next((t for s, t, is_flor in p.sung if s == seat and t >= 0 and not is_flor), None)
+    span = (sung, sung) if sung is not None else _tanto_range(dealt.get(seat, set()), _unseen(view, dealt))
+    if span is None:
+        return
+    high = params.pass_tanto + 2
+    if span[1] < high or span[0] >= high:  # settled either way
+        prof.passes[0] += 1
+        prof.passes[1] += span[0] >= high
 
 
 def _unseen(view: SeatView, dealt: dict[int, set[Card]]) -> list[Card]:
