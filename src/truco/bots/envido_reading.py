@@ -13,10 +13,9 @@ from typing import Protocol
 from truco.bots.base import ENVIDO_BETS
 from truco.bots.equity import falta_points
 from truco.bots.evidence import Evidence
-from truco.bots.knowledge import this_deal
+from truco.bots.knowledge import envido_passes, this_deal
 from truco.bots.rivals import Profile, share_as_rate, tanto_share
 from truco.engine import Do, PublicView, Seat
-from truco.engine.types import FLOR_CALLS, TRUCO_CALLS
 
 
 class EnvidoPriors(Protocol):
@@ -114,33 +113,7 @@ class EnvidoReading:
 
 def read_passes(pub: PublicView, me: Seat, centre: float, slope: float,
                 floors: tuple[float, float]) -> list[Evidence]:
-    """A seat that played its first card, or called truco, while it could have opened the envido
-    passed it: its tanto is likely under ``centre`` (a tanto condition with a negative slope), and
-    ``floors[team]`` of the hands above it pass anyway (slow play, a partner left to call). Not
-    read in a pica-pica (each duel's first round is short and its seats few)."""
-    if pub.pica:
-        return []
-    first_round = len(pub.rounds[0]) if pub.results else 99
-    out: list[Evidence] = []
-    plays = 0
-    open_ = True
-    last_truco = False
-    for a in this_deal(pub):
-        do = a.do
-        if do is Do.PLAY:
-            if open_ and a.seat != me:
-                out.append(Evidence(0, a.seat, centre, -slope, floors[a.seat & 1]))
-            plays += 1
-            if plays >= first_round:
-                break
-        elif do in ENVIDO_BETS or do in FLOR_CALLS:
-            open_ = False
-        elif do in TRUCO_CALLS:
-            if do is Do.TRUCO and open_ and a.seat != me and not last_truco:
-                out.append(Evidence(0, a.seat, centre, -slope, floors[a.seat & 1]))
-            last_truco = True
-        elif do is Do.QUIERO and last_truco:
-            open_ = False  # a truco taken closes the envido (rule 7)
-        elif do is Do.QUIERO or do is Do.NO_QUIERO:
-            last_truco = False
-    return out
+    """Each other seat that passed the envido (``knowledge.envido_passes``) is read as holding less
+    than ``centre`` (a tanto condition with a negative slope), and ``floors[team]`` of the hands
+    above it pass anyway (slow play, a partner left to call)."""
+    return [Evidence(0, s, centre, -slope, floors[s & 1]) for s in envido_passes(pub) if s != me]

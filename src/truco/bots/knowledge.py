@@ -10,7 +10,7 @@ from dataclasses import dataclass
 from truco.bots.senas import SenaRule, rule_of
 from truco.engine import Action, Do, PublicView, Seat, SeatView, Team
 from truco.engine.cards import POWER, Card
-from truco.engine.types import ENVIDO_CALLS, FLOR_CALLS
+from truco.engine.types import ENVIDO_CALLS, FLOR_CALLS, TRUCO_CALLS
 
 NO_LIMIT = 99
 
@@ -152,6 +152,38 @@ def this_deal(p: PublicView) -> tuple[Action, ...]:
     if p.duel < 0:
         return p.history
     return tuple(a for a in p.history if duel_of(p, a.seat) == p.duel)
+
+
+def envido_passes(p: PublicView) -> list[Seat]:
+    """The seats that passed the envido this hand, in order: each played its first card, or called
+    the first truco, while the envido was open (the first round, none called, no truco taken on or
+    raised, no flor). None in a pica-pica (each duel's first round is short and its seats few)."""
+    if p.pica:
+        return []
+    first_round = len(p.rounds[0]) if p.results else 99
+    out: list[Seat] = []
+    plays = 0
+    open_ = True
+    truco_pending = False
+    for a in p.history:
+        do = a.do
+        if do is Do.PLAY:
+            if open_:
+                out.append(a.seat)
+            plays += 1
+            if plays >= first_round:
+                break
+        elif do is Do.TRUCO:
+            if open_:
+                out.append(a.seat)
+            truco_pending = True
+        elif do in TRUCO_CALLS or do in ENVIDO_CALLS or do in FLOR_CALLS:
+            open_ = False  # a raise takes the truco on (rule 7); an envido or a flor closes it
+        elif do is Do.QUIERO or do is Do.NO_QUIERO:
+            if truco_pending and do is Do.QUIERO:
+                open_ = False
+            truco_pending = False
+    return out
 
 
 def _contested(p: PublicView, i: int) -> bool:

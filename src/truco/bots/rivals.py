@@ -15,6 +15,7 @@ from typing import Protocol
 
 from truco.bots.base import ENVIDO_BETS
 from truco.bots.evidence import chance, results_key
+from truco.bots.knowledge import envido_passes
 from truco.bots.tables import ALL_HANDS, BY_TANTO, STRENGTH_OF, mask_of
 from truco.engine import Do, PublicView, SeatView, Team
 from truco.engine.cards import POWER, Card, tanto
@@ -314,6 +315,8 @@ def _read_hand(view: SeatView, out: list[Profile], params: Judging) -> None:
     envido_teams: set[int] = set()  # the teams that made an envido bet this hand
     envido_shut = False  # a truco taken or a flor sung: no envido any more this hand
     truco_open = True  # no truco called yet this hand
+    for seat in envido_passes(p):  # what did each pass hold?
+        _read_pass(view, seat, dealt, out[seat & 1], params)
     for a in p.history:
         truco_answer = a.do in (Do.QUIERO, Do.NO_QUIERO) and last is not None and last[0] in TRUCO_CALLS
         # a chance to open the envido: a seat's first card, a call or a truco answered, envido open
@@ -322,8 +325,6 @@ def _read_hand(view: SeatView, out: list[Profile], params: Judging) -> None:
             if bet or truco_answer or a.do is Do.PLAY:
                 out[a.seat & 1].envido_chances[0] += 1
                 out[a.seat & 1].envido_chances[1] += bet
-            if a.do is Do.PLAY or a.do is Do.TRUCO:  # a pass: what did it hold?
-                _read_pass(view, a.seat, dealt, out[a.seat & 1], params)
         if truco_open and rounds_done and (a.do is Do.PLAY or a.do is Do.TRUCO):
             out[a.seat & 1].truco_chances[0] += 1
             out[a.seat & 1].truco_chances[1] += a.do is Do.TRUCO
