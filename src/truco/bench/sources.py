@@ -18,13 +18,12 @@ from collections import Counter
 from collections.abc import Sequence
 from typing import Any
 
-from truco.bots.arena import ArenaConfig, deal_seed, first_dealer
+from truco.bots.arena import ArenaConfig, deal_seed, first_dealer, play_match
 from truco.bots.base import ENVIDO_BETS
 from truco.bots.roster import make_player
 from truco.bots.seeds import bot_seed
-from truco.bots.turns import next_action
-from truco.engine import Action, Do, apply, new_match, next_hand
-from truco.engine.types import TRUCO_CALLS, PointsAwarded
+from truco.engine import Action, Do, State, Team
+from truco.engine.types import TRUCO_CALLS, Event, PointsAwarded
 
 KINDS = ("envido sung", "envido declined", "truco declined", "truco played, own call last",
          "truco played, rivals' call last", "no truco", "mazo", "flor")
@@ -67,15 +66,8 @@ def measure(a: str, b: str, players: int, pairs: int, seed: int, flor: bool = Fa
         for a_team in (0, 1):
             bots = [make_player(a if s & 1 == a_team else b, bot_seed(seed, pair, s, a_team))
                     for s in range(players)]
-            st, _ = new_match(rules, dealer=dealer, seed=deal_seed(seed, pair, 1))
-            while True:
-                if st.hand_over:
-                    if st.match_over:
-                        wins += st.winner == a_team
-                        break
-                    st, _ = next_hand(st, seed=deal_seed(seed, pair, st.hand_no + 1))
-                    continue
-                st, events = apply(st, next_action(st, bots))
+
+            def observe(st: State, events: list[Event], a_team: Team = a_team) -> None:
                 for e in events:
                     if not isinstance(e, PointsAwarded):
                         continue
@@ -89,6 +81,12 @@ def measure(a: str, b: str, players: int, pairs: int, seed: int, flor: bool = Fa
                         bettor = "a" if chain[-1].seat & 1 == a_team else "b"
                         outcome = "declined" if kind == "envido declined" else f"won by {side}"
                         envido_bets[bettor, " + ".join(x.do.value for x in chain), outcome] += 1
+
+            def deals(hand_no: int, pair: int = pair) -> int:
+                return deal_seed(seed, pair, hand_no)
+
+            st, _, _ = play_match(rules, bots, dealer, deals, observe=observe)
+            wins += st.winner == a_team
     rows = [{"kind": k, "a_points": points[k, "a"], "a_times": times[k, "a"],
              "b_points": points[k, "b"], "b_times": times[k, "b"]} for k in KINDS]
     return {"a": a, "b": b, "players": players, "seed": seed, "matches": 2 * pairs, "a_wins": wins,

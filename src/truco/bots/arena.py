@@ -38,7 +38,7 @@ from truco.engine import (
     next_hand,
     view_for,
 )
-from truco.engine.types import PointsAwarded
+from truco.engine.types import Event, PointsAwarded
 
 MAX_HANDS = 1000  # a match that long means a bug, not bad luck
 
@@ -108,9 +108,12 @@ def hand_senas(st: State, bots: Sequence[Bot]) -> tuple[tuple[Seat, str], ...]:
 
 
 def play_match(rules: Rules, bots: Sequence[Bot], dealer: Seat, seeds: Callable[[int], int],
-               timer: Timer | None = None, senas: bool = False) -> tuple[State, tuple[int, int], int]:
+               timer: Timer | None = None, senas: bool = False,
+               observe: Callable[[State, list[Event]], None] | None = None,
+               ) -> tuple[State, tuple[int, int], int]:
     """One match; returns the final state, the points each team scored and the hands played.
-    With ``senas`` partners sign their cards at the start of each hand, as at a table."""
+    With ``senas`` partners sign their cards at the start of each hand, as at a table; ``observe``
+    sees the state after every action and its events (a bench's hook)."""
     st, _ = new_match(rules, dealer=dealer, seed=seeds(1))
     points = [0, 0]
     hands = 1
@@ -126,6 +129,8 @@ def play_match(rules: Rules, bots: Sequence[Bot], dealer: Seat, seeds: Callable[
             hands += 1
             continue
         st, events = apply(st, next_action(st, bots, timer, signs))
+        if observe is not None:
+            observe(st, events)
         for e in events:
             if isinstance(e, PointsAwarded):
                 points[e.team] += e.points
