@@ -18,10 +18,8 @@ from collections import Counter
 from collections.abc import Sequence
 from typing import Any
 
-from truco.bots.arena import ArenaConfig, deal_seed, first_dealer, play_match
+from truco.bots.arena import ArenaConfig, play_pair
 from truco.bots.base import ENVIDO_BETS
-from truco.bots.roster import make_player
-from truco.bots.seeds import bot_seed
 from truco.engine import Action, Do, State, Team
 from truco.engine.types import TRUCO_CALLS, Event, PointsAwarded
 
@@ -55,38 +53,28 @@ def last_bet(history: Sequence[Action], bets: tuple[Do, ...]) -> Action | None:
 
 def measure(a: str, b: str, players: int, pairs: int, seed: int, flor: bool = False,
             target: int = 30) -> dict[str, Any]:
-    rules = ArenaConfig(a=a, b=b, players=players, matches=2, seed=seed, flor=flor, target=target).rules()
+    config = ArenaConfig(a=a, b=b, players=players, matches=2 * pairs, seed=seed, flor=flor, target=target)
     points: Counter[tuple[str, str]] = Counter()
     times: Counter[tuple[str, str]] = Counter()
     envido_bets: Counter[tuple[str, str, str]] = Counter()
     """Each envido scored: (the side of its last bet, the chain of bets, declined or won by whom)."""
-    wins = 0
-    for pair in range(pairs):
-        dealer = first_dealer(seed, pair, players)
-        for a_team in (0, 1):
-            bots = [make_player(a if s & 1 == a_team else b, bot_seed(seed, pair, s, a_team))
-                    for s in range(players)]
 
-            def observe(st: State, events: list[Event], a_team: Team = a_team) -> None:
-                for e in events:
-                    if not isinstance(e, PointsAwarded):
-                        continue
-                    side = "a" if e.team == a_team else "b"
-                    call = last_bet(st.history, TRUCO_CALLS)
-                    kind = kind_of(e.reason, None if call is None else call.seat & 1 == e.team)
-                    points[kind, side] += e.points
-                    times[kind, side] += 1
-                    chain = [x for x in st.history if x.do in ENVIDO_BETS]
-                    if kind.startswith("envido") and chain:
-                        bettor = "a" if chain[-1].seat & 1 == a_team else "b"
-                        outcome = "declined" if kind == "envido declined" else f"won by {side}"
-                        envido_bets[bettor, " + ".join(x.do.value for x in chain), outcome] += 1
+    def observe(a_team: Team, st: State, events: list[Event]) -> None:
+        for e in events:
+            if not isinstance(e, PointsAwarded):
+                continue
+            side = "a" if e.team == a_team else "b"
+            call = last_bet(st.history, TRUCO_CALLS)
+            kind = kind_of(e.reason, None if call is None else call.seat & 1 == e.team)
+            points[kind, side] += e.points
+            times[kind, side] += 1
+            if kind.startswith("envido"):
+                chain = [x for x in st.history if x.do in ENVIDO_BETS]
+                bettor = "a" if chain[-1].seat & 1 == a_team else "b"
+                outcome = "declined" if kind == "envido declined" else f"won by {side}"
+                envido_bets[bettor, " + ".join(x.do.value for x in chain), outcome] += 1
 
-            def deals(hand_no: int, pair: int = pair) -> int:
-                return deal_seed(seed, pair, hand_no)
-
-            st, _, _ = play_match(rules, bots, dealer, deals, observe=observe)
-            wins += st.winner == a_team
+    wins = sum(m.a_won for pair in range(pairs) for m in play_pair(config, pair, observe))
     rows = [{"kind": k, "a_points": points[k, "a"], "a_times": times[k, "a"],
              "b_points": points[k, "b"], "b_times": times[k, "b"]} for k in KINDS]
     return {"a": a, "b": b, "players": players, "seed": seed, "matches": 2 * pairs, "a_wins": wins,

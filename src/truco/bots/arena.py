@@ -16,6 +16,7 @@ import math
 from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import ProcessPoolExecutor, as_completed
 from dataclasses import dataclass, field
+from functools import partial
 from typing import Any
 
 from truco.bots.base import Bot, mix
@@ -136,8 +137,10 @@ def play_match(rules: Rules, bots: Sequence[Bot], dealer: Seat, seeds: Callable[
                 points[e.team] += e.points
 
 
-def play_pair(config: ArenaConfig, pair: int) -> list[MatchResult]:
-    """The two matches of one duplicate pair: A as team 0, then A as team 1, on the same deals."""
+def play_pair(config: ArenaConfig, pair: int,
+              observe: Callable[[Team, State, list[Event]], None] | None = None) -> list[MatchResult]:
+    """The two matches of one duplicate pair: A as team 0, then A as team 1, on the same deals.
+    ``observe`` (a bench's hook) sees A's team, then every action's state and events."""
     rules = config.rules()
     n = rules.players
     dealer = first_dealer(config.seed, pair, n)
@@ -152,7 +155,8 @@ def play_pair(config: ArenaConfig, pair: int) -> list[MatchResult]:
             (result.a_ms if seat & 1 == a_team else result.b_ms).append(ms)
 
         st, points, hands = play_match(rules, bots, dealer,
-                                       lambda h: deal_seed(config.seed, pair, h), timer, config.senas)
+                                       lambda h: deal_seed(config.seed, pair, h), timer, config.senas,
+                                       None if observe is None else partial(observe, a_team))
         result.a_won = st.winner == a_team
         result.a_points = points[a_team]
         result.b_points = points[1 - a_team]
