@@ -55,3 +55,45 @@ def test_cards_are_pinned_only_at_the_decisions_named():
     reply = view_for(st, st.turn)
     assert reply.public.pending == "envido"
     assert pinned_seats(reply, "caller", "envido") == [envido.seat]
+
+
+def _turns(n: int) -> list[tuple[State, SeatView]]:
+    """Own turns of 4-player deals, each at its first decision and after a first card."""
+    out = []
+    for seed in range(n):
+        st, _ = new_match(Rules(players=4), dealer=3, seed=100 + seed)
+        out.append((st, view_for(st, st.turn)))
+        play = next(a for a in view_for(st, st.turn).legal if a.do is Do.PLAY)
+        st, _ = apply(st, play)
+        out.append((st, view_for(st, st.turn)))
+    return out
+
+
+def test_a_part_of_the_turn_takes_only_that_part_from_the_pinned_worlds():
+    """``--part card`` plays the card of the pinned worlds where the honest decision plays one,
+    and never calls what the honest decision would not; ``--part envido-call`` opens the envido
+    from the pinned worlds, the rest of its turn is the honest one's."""
+    changed_cards = 0
+    for st, view in _turns(12):
+        truth = [tuple(h) for h in st.dealt]
+        bots = {part: OracleMaestro(seed=7, know="all", at="any", part=part)
+                for part in ("all", "card", "envido-call")}
+        honest = OracleMaestro(seed=7, know="none", at="any")
+        for bot in (*bots.values(), honest):
+            bot.deal = truth
+        plain = honest.decide(view)
+        full = bots["all"].decide(view)
+        card = bots["card"].decide(view)
+        if plain.do is Do.PLAY:
+            assert card.do is Do.PLAY
+            pinned_card, _ = bots["all"].decision(view).best_play()
+            assert card.card == pinned_card
+            changed_cards += card.card != plain.card
+        else:
+            assert card == plain
+        envido = bots["envido-call"].decide(view)
+        if full.do in (Do.ENVIDO, Do.REAL_ENVIDO, Do.FALTA_ENVIDO):
+            assert envido == full
+        elif envido.do not in (Do.ENVIDO, Do.REAL_ENVIDO, Do.FALTA_ENVIDO):
+            assert envido == plain or plain.do in (Do.ENVIDO, Do.REAL_ENVIDO, Do.FALTA_ENVIDO)
+    assert changed_cards > 0

@@ -21,6 +21,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable
 from dataclasses import dataclass
+from typing import TypeVar
 
 from truco.bots.base import ENVIDO_BETS, ViewBot, find, find_any, forced, prefer
 from truco.bots.equity import equity, falta_points
@@ -34,6 +35,8 @@ from truco.bots.tricks import playout
 from truco.engine import Action, Do, SeatView, Team
 from truco.engine.cards import POWER, Card, flor_value
 from truco.engine.types import TRUCO_CALLS
+
+T = TypeVar("T")
 
 
 @dataclass(frozen=True, slots=True)
@@ -103,7 +106,7 @@ class Decision:
         self.played = [frozenset(p) for p in k.played]
         sampler = self.sampler()
         evidence = self.evidence()
-        if evidence:
+        if evidence or self.weighs_anyway():
             pool = [sampler.world(rng) for _ in range(params.candidates)]
             weights = [self.likelihood(w, evidence) for w in pool]
             self.worlds = resample(pool, weights, params.worlds, rng)
@@ -118,10 +121,18 @@ class Decision:
         """What draws this decision's worlds: everything public about each hand."""
         return Sampler(self.k)
 
+    def weighs_anyway(self) -> bool:
+        """Whether the worlds are weighed (``likelihood``) even with no call or answer to read."""
+        return False
+
     def run(self) -> Action:
+        return self.within(self.act)
+
+    def within(self, f: Callable[[], T]) -> T:
+        """``f`` with the team's vote weighed in, as this decision's own move is computed."""
         self._vote_w = self.vote_weights()
         try:
-            return self.act()
+            return f()
         finally:
             self._vote_w = None
 

@@ -19,6 +19,9 @@ calls, played out, every bet priced in match equity) and changes what issue 13 m
   bet when any voter does, so its vote counts only in the worlds where its partners decline, and it
   weighs them so. A "quiero" to an envido also counts the partner's raise it would cap
   (``quiero_cost``): the team answers with the mildest vote that takes the bet on.
+- **The rivals' cards say something too** (``card_reading``): a card that followed a round or led
+  a later one weighs each world by how likely a sound player was to put it down from the hand the
+  world gives, at rates learnt per rival team (``Profile.play_rates``).
 - **A pass says something too**: a seat that played its first card (or called truco) while it could
   have opened the envido is read as holding less than 26, floored by how often its team has kept
   a tanto quiet (``read_passes``, ``Profile.pass_floor``).
@@ -50,6 +53,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, replace
 
 from truco.bots.base import ENVIDO_BETS, find, find_any, forced
+from truco.bots.card_reading import DIFICIL_1_RATES, PlayRates, PlayRead, play_likelihood, read_plays
 from truco.bots.dificil import Decision, DificilBot, Params
 from truco.bots.envido_reading import EnvidoReading, read_passes
 from truco.bots.equity import falta_points
@@ -168,6 +172,12 @@ class MaestroParams(Params):
     pass_prior: tuple[float, float] = (1.0, 9.0)
     """Beta prior (passes on ``pass_tanto`` + 2 or more, other passes) of how often a team keeps a
     tanto quiet: the floor of a pass, moved by the passes whose tanto the hand told."""
+    read_plays: bool = True
+    """The rivals' cards this hand are read as evidence of the cards they kept
+    (``card_reading``): a round left to a rival who could have taken it, a winner higher than needed."""
+    play_rates: PlayRates = DIFICIL_1_RATES
+    play_weight: float = 10.0
+    """How many cards of a spot the prior rates weigh against a team's own (``Profile.play_rates``)."""
 
 
 def high_stakes(view: SeatView) -> bool:
@@ -232,6 +242,8 @@ class MaestroDecision(Decision):
         """The round on the table at each truco call of the evidence, by its place in the list."""
         self._sides = [0, 0]
         """Active seats of each team."""
+        self._reads: list[PlayRead] = []
+        self._rates = (params.play_rates, params.play_rates)
         super().__init__(view, rng, params)
         self._raises_theirs = any(x.do in ENVIDO_BETS and x.seat & 1 != self.team for x in self.pub.history)
         """The rivals have called envido this hand: a bet of ours now raises their own call."""
@@ -265,9 +277,19 @@ class MaestroDecision(Decision):
             else:
                 v = chance(n, e.key, max(STRENGTH_OF[masks[s] & ~e.done[s]] for s in range(e.who, n, 2)))
             x *= e.floor + (1.0 - e.floor) * sig((v - e.centre) / e.slope)
+        if self._reads:
+            x *= play_likelihood(w, self._reads, self._rates)
         return x
 
+    def weighs_anyway(self) -> bool:
+        return bool(self._reads)
+
     def evidence(self) -> list[Evidence]:
+        self._reads = read_plays(self.pub, self.k.me) if self.m.read_plays else []
+        if self._reads:
+            rates, weight = self.m.play_rates, self.m.play_weight
+            team0, team1 = (p.play_rates(rates, weight) for p in self.profiles)
+            self._rates = (team0, team1)
         self._tables = {}
         self._sides = [sum(1 for s in range(t, self.k.n, 2) if self.k.active(s)) for t in (0, 1)]
         tables = call_tables(self.pub, self.k.me)

@@ -14,6 +14,7 @@ from functools import cache
 from typing import Protocol
 
 from truco.bots.base import ENVIDO_BETS
+from truco.bots.card_reading import SPOTS, PlayRates, all_plays, was_sound
 from truco.bots.evidence import chance, results_key
 from truco.bots.knowledge import envido_passes
 from truco.bots.tables import ALL_HANDS, BY_TANTO, STRENGTH_OF, mask_of
@@ -147,6 +148,11 @@ class Profile:
         """Its seats' passes of the envido (a first card played, or a truco called, where it could
         have opened it) whose tanto it sang later or its cards told, and how many of them held
         two or more over ``pass_tanto``: how often it keeps a tanto quiet (``pass_floor``)."""
+        self.plays_read = [[0, 0] for _ in range(SPOTS)]
+        """Its seats' readable cards (``card_reading``) in hands whose cards it played out, by spot
+        (first round, later) …"""
+        self.plays_sound = [[0, 0] for _ in range(SPOTS)]
+        """… and of those, how many were ``sensible_card``'s choice (``play_rates``)."""
 
     def bluff_rate(self, late: bool, prior: tuple[float, float]) -> float:
         i = 1 if late else 0
@@ -204,6 +210,22 @@ class Profile:
         mid = (default * weight + sum(seen)) / (weight + len(seen))
         var = (spread * spread * weight + sum((t - mid) ** 2 for t in seen)) / (weight + len(seen))
         return mid, math.sqrt(var)
+
+    def play_rates(self, prior: PlayRates, weight: float) -> PlayRates:
+        """How often this team plays the sound card in each spot: the prior, worth ``weight`` cards
+        a spot, moved by the cards it played out."""
+        rows = []
+        for spot in range(SPOTS):
+            row = []
+            for later in (0, 1):
+                p = prior[spot][later]
+                if p <= 0.0:
+                    row.append(p)  # a spot that is not read
+                    continue
+                seen = self.plays_read[spot][later]
+                row.append((p * weight + self.plays_sound[spot][later]) / (weight + seen))
+            rows.append((row[0], row[1]))
+        return PlayRates(*rows)
 
     def envido_centre(self, default: float, raised: bool = False) -> float:
         """Where an envido call of this team speaks for: the prior, moved by what it sang after such
@@ -317,6 +339,14 @@ def _read_hand(view: SeatView, out: list[Profile], params: Judging) -> None:
     truco_open = True  # no truco called yet this hand
     for seat in envido_passes(p):  # what did each pass hold?
         _read_pass(view, seat, dealt, out[seat & 1], params)
+    for r in all_plays(p):  # how soundly did each seat play, where its cards are all known?
+        cards = dealt.get(r.seat, set())
+        seen = None if len(cards) < 3 or r.seat == view.seat else was_sound(r, tuple(cards))
+        if seen is not None:
+            spot, sound = seen
+            later = 1 if r.results else 0
+            out[r.seat & 1].plays_read[spot][later] += 1
+            out[r.seat & 1].plays_sound[spot][later] += sound
     for a in p.history:
         truco_answer = a.do in (Do.QUIERO, Do.NO_QUIERO) and last is not None and last[0] in TRUCO_CALLS
         # a chance to open the envido: a seat's first card, a call or a truco answered, envido open
