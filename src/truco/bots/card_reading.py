@@ -12,8 +12,9 @@ The rates start from how often ``dificil-1``'s seats played ``sensible_card``'s 
 real hands in 4 players (seed 9, 20 duplicate pairs, a one-off count over the arena's loop; see
 docs/bots.md, "Reading the card play"), and move to this rival team's own (``rivals.Profile.
 play_rates``): every hand whose cards it played out counts each of its readable cards as one more
-sound card or not. A player who throws any card soon reads as saying nothing. A first-round lead
-says nothing here (any card is sound there), and a seat's last card is forced.
+sound card or not. Slowly: a card counts only where the seat's whole hand was seen, two or three
+cards a match. A first-round lead says nothing here (any card is sound there), and a seat's last
+card is forced.
 """
 
 from __future__ import annotations
