@@ -5,6 +5,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import replace
 
+import pytest
+
 from truco.bots.card_reading import DIFICIL_1_RATES, play_likelihood, read_plays
 from truco.bots.maestro import MaestroBot, MaestroParams
 from truco.bots.sampling import World
@@ -105,11 +107,12 @@ def test_a_world_that_explains_the_card_played_weighs_more_than_one_that_does_no
     assert weak > 3 * strong
 
 
-def _played_out(hand_no: int, rival_cards: list[str], follow_high: bool) -> SeatView:
+def _played_out(hand_no: int, rival_cards: list[str], follow_high: bool,
+                mine: tuple[str, ...] = ("4c", "1e", "12o")) -> SeatView:
     """Mano a mano, seat 0 mano plays the sound card (``sensible_card``'s); seat 1 its highest card
     (``follow_high``) or the sound one too, and the hand is played to its end: seat 0's last view,
     as hand ``hand_no`` of the match."""
-    st, _ = new_match(Rules(players=2), dealer=1, hands=[_cards(["4c", "1e", "12o"]), _cards(rival_cards)])
+    st, _ = new_match(Rules(players=2), dealer=1, hands=[_cards(list(mine)), _cards(rival_cards)])
     while not st.hand_over:
         v = view_for(st, st.turn)
         plays = [a for a in v.legal if a.do is Do.PLAY]
@@ -143,3 +146,22 @@ def test_a_rival_that_throws_any_card_is_soon_read_as_saying_nothing_by_its_card
     assert seen == 6 and rate < prior - 0.2
     rate, seen = profile(False)
     assert seen == 6 and rate > prior
+
+
+def test_a_hand_won_before_its_last_card_still_teaches_how_the_rival_plays():
+    """A hand that ends with a card of the rival unseen (won in two rounds) counts its readable
+    cards too: each is judged on every hand the unseen card could complete, a share of a card for
+    each. A rival that takes the first round with its highest card, where a lower one would do, is
+    read as such from those hands alone; before, only hands played out to the last card taught."""
+    params = MaestroParams()
+    prior = params.play_rates.rate(2, False)
+    memory = MaestroBot(1).memory
+    for h in range(1, 7):
+        view = _played_out(h, ["7o", "3e", "2c"], True, mine=("4c", "5c", "6o"))
+        assert view.public.hand_over and len(view.public.rounds) == 2  # the 2c was never seen
+        memory.see(view)
+    rival = memory.all_profiles(params)[1]
+    rates = rival.play_rates(params.play_rates, params.play_weight)
+    assert rival.plays_read[2][0] == pytest.approx(6.0)  # one card a hand, whatever the third was
+    assert rival.plays_sound[2][0] == pytest.approx(0.0)  # no third card makes the 7o the sound one
+    assert rates.rate(2, False) < prior - 0.2

@@ -14,7 +14,7 @@ from functools import cache
 from typing import Protocol
 
 from truco.bots.base import ENVIDO_BETS
-from truco.bots.card_reading import SPOTS, PlayRates, all_plays, was_sound
+from truco.bots.card_reading import SPOTS, PlayRates, PlayRead, all_plays, was_sound
 from truco.bots.evidence import chance, results_key
 from truco.bots.knowledge import envido_passes
 from truco.bots.tables import ALL_HANDS, BY_TANTO, STRENGTH_OF, mask_of
@@ -148,10 +148,10 @@ class Profile:
         """Its seats' passes of the envido (a first card played, or a truco called, where it could
         have opened it) whose tanto it sang later or its cards told, and how many of them held
         two or more over ``pass_tanto``: how often it keeps a tanto quiet (``pass_floor``)."""
-        self.plays_read = [[0, 0] for _ in range(SPOTS)]
-        """Its seats' readable cards (``card_reading``) in hands whose cards it played out, by spot
-        (first round, later) …"""
-        self.plays_sound = [[0, 0] for _ in range(SPOTS)]
+        self.plays_read = [[0.0, 0.0] for _ in range(SPOTS)]
+        """Its seats' readable cards (``card_reading``) in hands whose cards were seen, all or all but
+        one (a share of a card for each card the unseen one could be), by spot (first round, later) …"""
+        self.plays_sound = [[0.0, 0.0] for _ in range(SPOTS)]
         """… and of those, how many were ``sensible_card``'s choice (``play_rates``)."""
 
     def bluff_rate(self, late: bool, prior: tuple[float, float]) -> float:
@@ -213,7 +213,7 @@ class Profile:
 
     def play_rates(self, prior: PlayRates, weight: float) -> PlayRates:
         """How often this team plays the sound card in each spot: the prior, worth ``weight`` cards
-        a spot, moved by the cards it played out."""
+        a spot, moved by the cards of it that were read (``plays_read``)."""
         rows = []
         for spot in range(SPOTS):
             row = []
@@ -339,14 +339,13 @@ def _read_hand(view: SeatView, out: list[Profile], params: Judging) -> None:
     truco_open = True  # no truco called yet this hand
     for seat in envido_passes(p):  # what did each pass hold?
         _read_pass(view, seat, dealt, out[seat & 1], params)
-    for r in all_plays(p):  # how soundly did each seat play, where its cards are all known?
-        cards = dealt.get(r.seat, set())
-        seen = None if len(cards) < 3 or r.seat == view.seat else was_sound(r, tuple(cards))
-        if seen is not None:
-            spot, sound = seen
-            later = 1 if r.results else 0
-            out[r.seat & 1].plays_read[spot][later] += 1
-            out[r.seat & 1].plays_sound[spot][later] += sound
+    unseen: list[Card] | None = None
+    for r in all_plays(p):  # how soundly did each seat play, where its cards are known?
+        if r.seat == view.seat:
+            continue
+        if unseen is None:
+            unseen = _unseen(view, dealt)
+        _read_play(r, dealt.get(r.seat, set()), unseen, p, out[r.seat & 1])
     for a in p.history:
         truco_answer = a.do in (Do.QUIERO, Do.NO_QUIERO) and last is not None and last[0] in TRUCO_CALLS
         # a chance to open the envido: a seat's first card, a call or a truco answered, envido open
@@ -447,6 +446,36 @@ def _read_pass(view: SeatView, seat: int, dealt: dict[int, set[Card]], prof: Pro
     if span[1] < high or span[0] >= high:  # settled either way
         prof.passes[0] += 1
         prof.passes[1] += span[0] >= high
+
+
+def _read_play(r: PlayRead, known: set[Card], unseen: list[Card], p: PublicView, prof: Profile) -> None:
+    """Count one readable card as sound or not, on the seat's hand: all three cards seen, one
+    card; two seen, a share of a card for each card in ``unseen`` that could have been the third
+    (its sung tanto, if any, agrees), judged on that hand.
+
+    With the hands seen but for one card, a team's rates learn from several times as many cards
+    a match (a hand is mostly left with a card unplayed: won in two rounds, or folded)."""
+    later = 1 if r.results else 0
+    if len(known) == 3:
+        seen = was_sound(r, tuple(known))
+        if seen is not None:
+            prof.plays_read[seen[0]][later] += 1.0
+            prof.plays_sound[seen[0]][later] += seen[1]
+        return
+    if len(known) != 2:
+        return
+    sung = next((t for s, t, is_flor in p.sung if s == r.seat and t >= 0 and not is_flor), None)
+    hands = [(*known, c) for c in unseen]
+    if sung is not None:
+        hands = [h for h in hands if tanto(list(h)) == sung]
+    judged = [j for j in (was_sound(r, h) for h in hands) if j is not None]
+    if not judged:
+        return
+    share = 1.0 / len(judged)
+    for spot, sound in judged:
+        prof.plays_read[spot][later] += share
+        if sound:
+            prof.plays_sound[spot][later] += share
 
 
 def _unseen(view: SeatView, dealt: dict[int, set[Card]]) -> list[Card]:
