@@ -6,10 +6,11 @@ STAMP := $(VENV)/.installed-stamp
 
 .PHONY: run test test-fast bench lint browser-deps services-deps clean
 
-$(STAMP): pyproject.toml
+# constraints.txt pins the tested versions of every dependency (pyproject.toml keeps the ranges).
+$(STAMP): pyproject.toml constraints.txt
 	@test -x $(PY) || $(PYTHON) -m venv $(VENV)
 	$(PY) -m pip install -q --upgrade pip
-	$(PY) -m pip install -q -e '.[test]'
+	$(PY) -m pip install -q -c constraints.txt -e '.[test]'
 	@touch $(STAMP)
 
 # Listens on every interface so phones on the same Wi-Fi can join; TRUCO_HOST=127.0.0.1 keeps it local.
