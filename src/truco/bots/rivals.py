@@ -453,7 +453,7 @@ def _read_play(r: PlayRead, known: set[Card], unseen: list[Card], p: PublicView,
     card; two seen, a share of a card for each card in ``unseen`` that could have been the third
     (its sung tanto, if any, agrees), judged on that hand.
 
-    With the hands seen but for one card, a team's rates learn from several times as many cards
+    With the hands seen but for one card, a team's rates learn from about two and a half times the cards
     a match (a hand is mostly left with a card unplayed: won in two rounds, or folded)."""
     later = 1 if r.results else 0
     if len(known) == 3:
