@@ -417,7 +417,7 @@ def _read_hand(view: SeatView, out: list[Profile], params: Judging) -> None:
         elif a.do in ENVIDO_BETS:
             prof = out[a.seat & 1]
             i = 1 if a.do is Do.FALTA_ENVIDO else 0
-            sung = next((t for s, t, is_flor in p.sung if s == a.seat and t >= 0 and not is_flor), None)
+            sung = _sung_tanto(p, a.seat)
             if sung is not None:
                 (prof.envido_raise_tantos if envido_teams else prof.envido_tantos).append(sung)
                 span: tuple[int, int] | None = (sung, sung)
@@ -438,7 +438,7 @@ def _read_pass(view: SeatView, seat: int, dealt: dict[int, set[Card]], prof: Pro
                params: Judging) -> None:
     """A pass of the envido whose tanto the hand told (sung, or the cards seen settle it)."""
     p = view.public
-    sung = next((t for s, t, is_flor in p.sung if s == seat and t >= 0 and not is_flor), None)
+    sung = _sung_tanto(p, seat)
     span = (sung, sung) if sung is not None else _tanto_range(dealt.get(seat, set()), _unseen(view, dealt))
     if span is None:
         return
@@ -455,27 +455,29 @@ def _read_play(r: PlayRead, known: set[Card], unseen: list[Card], p: PublicView,
 
     With the hands seen but for one card, a team's rates learn from about two and a half times the cards
     a match (a hand is mostly left with a card unplayed: won in two rounds, or folded)."""
-    later = 1 if r.results else 0
     if len(known) == 3:
-        seen = was_sound(r, tuple(known))
-        if seen is not None:
-            prof.plays_read[seen[0]][later] += 1.0
-            prof.plays_sound[seen[0]][later] += seen[1]
+        hands = [tuple(known)]
+    elif len(known) == 2:
+        hands = [(*known, c) for c in unseen]
+        sung = _sung_tanto(p, r.seat)
+        if sung is not None:
+            hands = [h for h in hands if tanto(list(h)) == sung]
+    else:
         return
-    if len(known) != 2:
-        return
-    sung = next((t for s, t, is_flor in p.sung if s == r.seat and t >= 0 and not is_flor), None)
-    hands = [(*known, c) for c in unseen]
-    if sung is not None:
-        hands = [h for h in hands if tanto(list(h)) == sung]
     judged = [j for j in (was_sound(r, h) for h in hands) if j is not None]
     if not judged:
         return
+    later = 1 if r.results else 0
     share = 1.0 / len(judged)
     for spot, sound in judged:
         prof.plays_read[spot][later] += share
         if sound:
             prof.plays_sound[spot][later] += share
+
+
+def _sung_tanto(p: PublicView, seat: int) -> int | None:
+    """The tanto ``seat`` sang this hand (not a flor), if it sang one."""
+    return next((t for s, t, is_flor in p.sung if s == seat and t >= 0 and not is_flor), None)
 
 
 def _unseen(view: SeatView, dealt: dict[int, set[Card]]) -> list[Card]:
