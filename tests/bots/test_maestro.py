@@ -11,9 +11,9 @@ from tests.bots.style_views import many_views
 from truco.bots import make_bot
 from truco.bots.arena import play_match
 from truco.bots.equity import falta_points
-from truco.bots.evidence import chance
+from truco.bots.evidence import chance, judged_chance
 from truco.bots.maestro import MaestroBot, MaestroDecision, MaestroParams, for_table
-from truco.bots.rivals import Profile, judged_chance, tanto_share
+from truco.bots.rivals import Profile, tanto_share
 from truco.bots.roster import make_player
 from truco.bots.tables import STRENGTH_OF, TANTO_OF, mask_of
 from truco.engine import Action, Do, Rules, SeatView, apply, new_match, parse_card, view_for

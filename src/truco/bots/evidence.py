@@ -4,7 +4,8 @@ Every bet of another seat is read as *evidence* (``Evidence``): a condition on o
 chance to win, or its team's best, that holds more or less sharply (``slope``) and is broken by a
 share of bluffs and mistakes (``floor``). A sampled world is weighed by how well it explains them
 all (``likelihood``). ``dificil`` reads every bet with fixed centres (``read_calls``); ``maestro``
-moves them by what each rival has shown in the match."""
+moves them by what each rival has shown in the match; it judges a truco call as its caller could,
+seeing the round on the table (``judged_chance``), and so does its memory of the past calls."""
 
 from __future__ import annotations
 
@@ -16,7 +17,7 @@ from truco.bots.knowledge import Knowledge, this_deal
 from truco.bots.sampling import World
 from truco.bots.tables import STRENGTH_OF, TANTO_OF
 from truco.engine import PARDA, Do, PublicView, Team
-from truco.engine.cards import Card
+from truco.engine.cards import POWER, Card
 from truco.engine.types import FLOR_CALLS, TRUCO_CALLS
 
 # The chance a team wins the hand from the start of a round, by players and the rounds so far from
@@ -40,6 +41,71 @@ def chance(players: int, key: str, x: float) -> float:
     """A team's chance to win the hand judged from its own cards only (how a rival sees it)."""
     centre, scale = CHANCE_FIT[players].get(key) or CHANCE_FIT[players]["LW"]
     return sig((x - centre) / scale)
+
+
+def _decided(key: str) -> float | None:
+    """The hand's outcome for a team whose rounds read ``key`` (W, L, P), if those rounds settle it
+    (a parda at one end goes to the other end's winner; three pardas: half, as the mano is unknown)."""
+    if key.count("W") >= 2:
+        return 1.0
+    if key.count("L") >= 2:
+        return 0.0
+    if len(key) >= 2 and "P" in key[:2] and key[:2] != "PP":
+        return 1.0 if "W" in key[:2] else 0.0
+    if len(key) == 3:
+        return 1.0 if key[2] == "W" else 0.0 if key[2] == "L" else 0.5
+    return None
+
+
+def judged_chance(n: int, key: str, held: int, seat: int, table: tuple[tuple[int, Card], ...],
+                  rivals: int, mates: int) -> float:
+    """A truco caller's chance as it could judge it at the call: its cards still in play (``held``,
+    a mask that includes a card it has put on the table this round), the rounds so far (``key``)
+    and, once all ``rivals`` seats have played this round, the round it takes, ties or loses with
+    the card it plays (the lowest that wins, else the lowest). While one of its ``mates`` partners
+    may still play, or a rival has not played, it is judged on its cards alone, as ``dificil`` does."""
+    team = seat & 1
+    best_r = best_m = own = -1
+    rivals_seen = mates_seen = 0
+    for s, c in table:
+        if s & 1 != team:
+            rivals_seen += 1
+            best_r = max(best_r, POWER[c])
+        elif s == seat:
+            own = c
+        else:
+            mates_seen += 1
+            best_m = max(best_m, POWER[c])
+    if rivals_seen < rivals or not table:
+        return chance(n, key, STRENGTH_OF[held])
+    if own >= 0:
+        card = own
+    else:
+        low = win = tie = -1  # its lowest card, lowest winning card, a tying card
+        m = held
+        while m:
+            bit = m & -m
+            c = bit.bit_length() - 1
+            m ^= bit
+            pw = POWER[c]
+            if low < 0 or pw < POWER[low]:
+                low = c
+            if pw > best_r:
+                if win < 0 or pw < POWER[win]:
+                    win = c
+            elif pw == best_r and tie < 0:
+                tie = c
+        if low < 0:
+            return chance(n, key, STRENGTH_OF[held])
+        card = low if best_m > best_r or (win < 0 and tie < 0) else win if win >= 0 else tie
+    best = max(best_m, POWER[card])
+    if best <= best_r and mates_seen < mates:
+        return chance(n, key, STRENGTH_OF[held])  # a partner still to play may take the round
+    after = key + ("W" if best > best_r else "P" if best == best_r else "L")
+    settled = _decided(after)
+    if settled is not None:
+        return settled
+    return chance(n, after, STRENGTH_OF[held & ~(1 << card)])
 
 
 def results_key(results: tuple[Team, ...], team: Team) -> str:

@@ -57,8 +57,8 @@ from truco.bots.card_reading import DIFICIL_1_RATES, PlayRates, PlayRead, play_l
 from truco.bots.dificil import Decision, DificilBot, Params
 from truco.bots.envido_reading import EnvidoReading, read_passes
 from truco.bots.equity import falta_points
-from truco.bots.evidence import Evidence, chance, sig
-from truco.bots.rivals import Memory, Profile, judged_chance
+from truco.bots.evidence import Evidence, chance, judged_chance, sig
+from truco.bots.rivals import Memory, Profile
 from truco.bots.sampling import World
 from truco.bots.tables import STRENGTH_OF, TANTO_OF
 from truco.bots.tricks import lowest

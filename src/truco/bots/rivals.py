@@ -15,11 +15,11 @@ from typing import Protocol
 
 from truco.bots.base import ENVIDO_BETS
 from truco.bots.card_reading import SPOTS, PlayRates, PlayRead, all_plays, was_sound
-from truco.bots.evidence import chance, results_key
+from truco.bots.evidence import judged_chance, results_key
 from truco.bots.knowledge import envido_passes
-from truco.bots.tables import ALL_HANDS, BY_TANTO, STRENGTH_OF, mask_of
+from truco.bots.tables import ALL_HANDS, BY_TANTO, mask_of
 from truco.engine import Do, PublicView, SeatView, Team
-from truco.engine.cards import POWER, Card, tanto
+from truco.engine.cards import Card, tanto
 from truco.engine.types import FLOR_CALLS, TRUCO_CALLS
 
 
@@ -34,71 +34,6 @@ class Judging(Protocol):
 
     @property
     def pass_tanto(self) -> float: ...
-
-
-def _decided(key: str) -> float | None:
-    """The hand's outcome for a team whose rounds read ``key`` (W, L, P), if those rounds settle it
-    (a parda at one end goes to the other end's winner; three pardas: half, as the mano is unknown)."""
-    if key.count("W") >= 2:
-        return 1.0
-    if key.count("L") >= 2:
-        return 0.0
-    if len(key) >= 2 and "P" in key[:2] and key[:2] != "PP":
-        return 1.0 if "W" in key[:2] else 0.0
-    if len(key) == 3:
-        return 1.0 if key[2] == "W" else 0.0 if key[2] == "L" else 0.5
-    return None
-
-
-def judged_chance(n: int, key: str, held: int, seat: int, table: tuple[tuple[int, Card], ...],
-                  rivals: int, mates: int) -> float:
-    """A truco caller's chance as it could judge it at the call: its cards still in play (``held``,
-    a mask that includes a card it has put on the table this round), the rounds so far (``key``)
-    and, once all ``rivals`` seats have played this round, the round it takes, ties or loses with
-    the card it plays (the lowest that wins, else the lowest). While one of its ``mates`` partners
-    may still play, or a rival has not played, it is judged on its cards alone, as ``dificil`` does."""
-    team = seat & 1
-    best_r = best_m = own = -1
-    rivals_seen = mates_seen = 0
-    for s, c in table:
-        if s & 1 != team:
-            rivals_seen += 1
-            best_r = max(best_r, POWER[c])
-        elif s == seat:
-            own = c
-        else:
-            mates_seen += 1
-            best_m = max(best_m, POWER[c])
-    if rivals_seen < rivals or not table:
-        return chance(n, key, STRENGTH_OF[held])
-    if own >= 0:
-        card = own
-    else:
-        low = win = tie = -1  # its lowest card, lowest winning card, a tying card
-        m = held
-        while m:
-            bit = m & -m
-            c = bit.bit_length() - 1
-            m ^= bit
-            pw = POWER[c]
-            if low < 0 or pw < POWER[low]:
-                low = c
-            if pw > best_r:
-                if win < 0 or pw < POWER[win]:
-                    win = c
-            elif pw == best_r and tie < 0:
-                tie = c
-        if low < 0:
-            return chance(n, key, STRENGTH_OF[held])
-        card = low if best_m > best_r or (win < 0 and tie < 0) else win if win >= 0 else tie
-    best = max(best_m, POWER[card])
-    if best <= best_r and mates_seen < mates:
-        return chance(n, key, STRENGTH_OF[held])  # a partner still to play may take the round
-    after = key + ("W" if best > best_r else "P" if best == best_r else "L")
-    settled = _decided(after)
-    if settled is not None:
-        return settled
-    return chance(n, after, STRENGTH_OF[held & ~(1 << card)])
 
 
 class Profile:

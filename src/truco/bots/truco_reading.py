@@ -4,7 +4,7 @@ A first-round truco, a later one and a raise are each read with this team's rate
 record of its calls once their cards were seen), a later one also with how often the team calls
 whatever it holds; the chance it starts to be likely at moves to the chances behind the team's
 value calls. ``maestro`` judges each call as the caller could, seeing the round on the table
-(``call_tables``, ``rivals.judged_chance``). ``dificil`` reads every call from one fixed centre."""
+(``call_tables``, ``evidence.judged_chance``). ``dificil`` reads every call from one fixed centre."""
 
 from __future__ import annotations
 
