@@ -11,11 +11,12 @@ from tests.bots.style_views import many_views
 from truco.bots import make_bot
 from truco.bots.arena import play_match
 from truco.bots.equity import falta_points
-from truco.bots.evidence import chance, judged_chance
+from truco.bots.evidence import Evidence, chance, judged_chance
 from truco.bots.maestro import MaestroBot, MaestroDecision, MaestroParams, for_table
 from truco.bots.rivals import Profile, tanto_share
 from truco.bots.roster import make_player
 from truco.bots.tables import STRENGTH_OF, TANTO_OF, mask_of
+from truco.bots.truco_reading import read_call
 from truco.engine import Action, Do, Rules, SeatView, apply, new_match, parse_card, view_for
 from truco.engine.cards import POWER
 
@@ -535,6 +536,21 @@ def test_the_tanto_a_declined_opening_showed_in_its_cards_moves_the_band_a_bluff
     assert memory.all_profiles(params)[1].first_call_tantos[Do.FALTA_ENVIDO] == []
 
 
+@cache
+def _rivals_truco_chances(style: str, players: int, seeds: tuple[int, ...] = (3, 5, 7)) -> Profile:
+    """The truco chances (by phase) of ``style``'s team as ``maestro``'s memory counted them, summed
+    over whole matches against it (a match shows a handful of chances of each kind)."""
+    out = Profile()
+    for seed in seeds:
+        bots = [MaestroBot(seed + s) if s % 2 == 0 else make_player(style, seed + s) for s in range(players)]
+        play_match(Rules(players=players), bots, dealer=0, seeds=lambda h, seed=seed: 900 * seed + h)
+        rivals = bots[0].memory.all_profiles(bots[0].maestro)[1]  # type: ignore[attr-defined]
+        for mine, theirs in zip(out.truco_chances, rivals.truco_chances, strict=True):
+            mine[0] += theirs[0]
+            mine[1] += theirs[1]
+    return out
+
+
 def test_a_team_that_calls_truco_on_most_of_its_later_chances_is_read_as_calling_on_any_hand():
     """A truco that is folded to ends the hand and shows no card, so the record of judged bluffs
     sees a fifth of a team's later calls in 4 players. How often it calls is seen every hand:
@@ -544,27 +560,47 @@ def test_a_team_that_calls_truco_on_most_of_its_later_chances_is_read_as_calling
     honest = MaestroParams().late_call_honest
     assert Profile().truco_any_rate(honest) == 0.0
     steady = Profile()
-    steady.truco_chances = [40, 12]
+    steady.truco_chances[1] = [40, 12]
     assert steady.truco_any_rate(honest) == 0.0
     eager = Profile()
-    eager.truco_chances = [40, 32]
+    eager.truco_chances[1] = [40, 32]
     assert eager.truco_any_rate(honest) > 0.5
 
-    def pooled(style: str, players: int) -> Profile:
-        out = Profile()
-        for seed in (3, 5, 7):  # a match shows a handful of later chances: three of them
-            bots = [MaestroBot(seed + s) if s % 2 == 0 else make_player(style, seed + s)
-                    for s in range(players)]
-            play_match(Rules(players=players), bots, dealer=0, seeds=lambda h, seed=seed: 900 * seed + h)
-            rivals = bots[0].memory.all_profiles(bots[0].maestro)[1]  # type: ignore[attr-defined]
-            out.truco_chances = [a + b for a, b in zip(out.truco_chances, rivals.truco_chances, strict=True)]
-        return out
-
-    eager_team = pooled("dificil-1", 4)
-    chances, calls = eager_team.truco_chances
+    eager_team = _rivals_truco_chances("dificil-1", 4)
+    chances, calls = eager_team.truco_chances[1]
     assert chances >= 12 and calls > 0.5 * chances, eager_team.truco_chances
     assert eager_team.truco_any_rate(honest) > 0.3
-    assert pooled("tight", 2).truco_any_rate(honest) == 0.0
+    assert _rivals_truco_chances("tight", 2).truco_any_rate(honest) == 0.0
+
+
+def test_a_team_that_bets_the_truco_whatever_it_holds_is_read_as_saying_nothing_with_it():
+    """The first round's truco and the raises, read as the later truco is: a call that is folded to
+    shows no card, so a player who calls truco on every turn and raises every truco it hears (the
+    ``maniac``) was read as holding the cards each time, and ``maestro`` folded to it more than
+    ``dificil-1`` did. Counted every hand, its rate says so within a match; an honest team's
+    (``dificil-1``, calling on 4–8 % of its first-round chances here and raising about half of the
+    trucos it takes, the best of them)
+    reads as none, and a call of it stays cards."""
+    m = MaestroParams()
+    maniac = _rivals_truco_chances("maniac", 2)
+    first, raises = maniac.truco_chances[0], maniac.truco_chances[2]
+    assert first[0] >= 10 and first[1] > 0.9 * first[0], first
+    assert raises[0] >= 5 and raises[1] > 0.9 * raises[0], raises
+    assert maniac.truco_any_rate(m.early_call_honest, 0) > 0.8
+    assert maniac.truco_any_rate(m.raise_honest, 2) > 0.5
+    for players in (2, 4):
+        honest = _rivals_truco_chances("dificil-1", players)
+        assert honest.truco_chances[0][0] >= 10 and honest.truco_chances[2][0] >= 3, honest.truco_chances
+        assert honest.truco_any_rate(m.early_call_honest, 0) == 0.0, honest.truco_chances
+        assert honest.truco_any_rate(m.raise_honest, 2) == 0.0, honest.truco_chances
+
+    # the floor of a first-round call and of a retruco: the maniac's says nothing, an honest one's stays low
+    first_call = Evidence(2, 1, m.call_chance, 0.1, m.call_floor, (0, 0), "")
+    a_raise = first_call._replace(centre=m.call_chance + 0.08)
+    assert read_call(first_call, maniac, m).floor > 0.8
+    assert read_call(a_raise, maniac, m).floor > 0.5
+    for e in (first_call, a_raise):
+        assert read_call(e, Profile(), m).floor < 0.1
 
 
 def _passed(seed: int) -> SeatView:

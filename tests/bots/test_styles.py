@@ -15,7 +15,7 @@ from truco.bots.styles import STYLES, make_style
 from truco.bots.styles.feel import best_played, current_round, feel
 from truco.engine import Action, Do, Rules, SeatView
 from truco.engine.cards import POWER
-from truco.engine.types import ENVIDO_CALLS
+from truco.engine.types import ENVIDO_CALLS, TRUCO_CALLS
 
 from .style_views import many_views
 
@@ -151,6 +151,22 @@ def test_the_envido_maniac_calls_and_accepts_every_envido(players):
     # answering a truco while the envido is open, the envido comes first
     first = [v for v in views if v.public.pending == "truco" and any(a.do is Do.ENVIDO for a in v.legal)]
     assert _rate("envido-maniac", first, lambda a: a.do in ENVIDO_CALLS) == 1.0
+
+
+@pytest.mark.parametrize("players", [2, 4])
+def test_the_maniac_bets_the_most_it_can_whatever_it_holds(players):
+    views = _views(players)
+    turns = [v for v in views if _own_turn(v) and any(a.do in TRUCO_CALLS for a in v.legal)
+             and not any(a.do in ENVIDO_CALLS for a in v.legal)]
+    assert _rate("maniac", turns, lambda a: a.do in TRUCO_CALLS) == 1.0
+    assert _rate("normal", turns, lambda a: a.do in TRUCO_CALLS) < 0.6
+    opens = [v for v in views if _own_turn(v) and any(a.do is Do.REAL_ENVIDO for a in v.legal)]
+    assert _rate("maniac", opens, lambda a: a.do is Do.REAL_ENVIDO) == 1.0
+    for pending in ("truco", "envido"):
+        raisable = [v for v in _answering(views, pending)
+                    if any(a.do in TRUCO_CALLS or a.do in (Do.REAL_ENVIDO, Do.FALTA_ENVIDO) for a in v.legal)
+                    and not (pending == "truco" and any(a.do in ENVIDO_CALLS for a in v.legal))]
+        assert _rate("maniac", raisable, lambda a: a.do not in (Do.QUIERO, Do.NO_QUIERO)) == 1.0, pending
 
 
 @pytest.mark.parametrize("players", [2, 4])

@@ -72,9 +72,12 @@ class Profile:
         """… and of those, how many it declined. A team that called the envido holds a tanto, and
         takes a raise of it far more often than it takes a bet it did not ask for: ``dificil-1``
         declined 86 % of ``maestro``'s first envidos, and took 19 of 29 of its raises."""
-        self.truco_chances = [0, 0]
-        """Its seats' chances to call the hand's first truco after the first round (a card played
-        with no truco called yet, or the call), and how many it took (``truco_any_rate``)."""
+        self.truco_chances = [[0, 0] for _ in range(3)]
+        """Its seats' chances to bet the truco, and how many it took (``truco_any_rate``), by phase:
+        the hand's first truco in the first round (0) and after it (1), each chance a card played
+        with no truco called yet or the call; a raise (2), each chance an answer to a truco or a
+        retruco, a retruco or a vale cuatro taken (a decline of a truco of ours ends the hand
+        before we see it: the answers seen are nearly all takes)."""
         self.envido_chances = [0, 0]
         """Its seats' chances to open the envido (a first turn, or a truco answered, with the envido
         open and not yet called), and how many of them they took: how often it calls, whatever it
@@ -131,11 +134,12 @@ class Profile:
         chances, calls = self.envido_chances
         return _any_rate(chances, calls, honest)
 
-    def truco_any_rate(self, honest: float) -> float:
-        """How often this team calls a truco after the first round whatever it holds, from how often
-        it called one (``envido_any_rate``'s reading): a truco that is folded to shows no card, so
-        the bluffs the record can judge are few, where how often it calls is seen every hand."""
-        chances, calls = self.truco_chances
+    def truco_any_rate(self, honest: float, phase: int = 1) -> float:
+        """How often this team bets the truco whatever it holds (``phase``: 0 a first truco in the
+        first round, 1 after it, 2 a raise), from how often it bet (``envido_any_rate``'s reading):
+        a truco that is folded to shows no card, so the bluffs the record can judge are few, where
+        how often it bets is seen every hand."""
+        chances, calls = self.truco_chances[phase]
         return _any_rate(chances, calls, honest)
 
     def opening_band(self, call: Do, default: float, spread: float, weight: float) -> tuple[float, float]:
@@ -181,6 +185,11 @@ def tanto_share(at_least: int) -> float:
     """The share of three-card hands whose tanto is at least ``at_least``."""
     return sum(len(hands) for t, hands in BY_TANTO.items() if t >= at_least) / len(ALL_HANDS)
 
+
+_RAISABLE = (Do.TRUCO, Do.RETRUCO)
+"""The truco bets an answer may raise."""
+_ANSWERS = (Do.QUIERO, Do.NO_QUIERO)
+_RAISES = (Do.RETRUCO, Do.VALE_CUATRO)
 
 _RATES = tuple(i / 20 for i in range(20))
 """The rates ``b`` weighed: 0 to 0.95."""
@@ -289,9 +298,14 @@ def _read_hand(view: SeatView, out: list[Profile], params: Judging) -> None:
             if bet or truco_answer or a.do is Do.PLAY:
                 out[a.seat & 1].envido_chances[0] += 1
                 out[a.seat & 1].envido_chances[1] += bet
-        if truco_open and rounds_done and (a.do is Do.PLAY or a.do is Do.TRUCO):
-            out[a.seat & 1].truco_chances[0] += 1
-            out[a.seat & 1].truco_chances[1] += a.do is Do.TRUCO
+        if truco_open and (a.do is Do.PLAY or a.do is Do.TRUCO):
+            chance = out[a.seat & 1].truco_chances[1 if rounds_done else 0]
+            chance[0] += 1
+            chance[1] += a.do is Do.TRUCO
+        if last is not None and last[0] in _RAISABLE and (a.do in _ANSWERS or a.do in _RAISES):
+            chance = out[a.seat & 1].truco_chances[2]
+            chance[0] += 1
+            chance[1] += a.do in _RAISES
         if a.do is Do.TRUCO:
             truco_open = False
         taken_on = (truco_answer and a.do is Do.QUIERO) or (a.do in TRUCO_CALLS and a.do is not Do.TRUCO)

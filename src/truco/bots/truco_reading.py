@@ -1,8 +1,8 @@
 """How ``maestro`` reads a rival's truco call: the chance to win the caller likely saw.
 
 A first-round truco, a later one and a raise are each read with this team's rate of bluffs (the
-record of its calls once their cards were seen), a later one also with how often the team calls
-whatever it holds; the chance it starts to be likely at moves to the chances behind the team's
+record of its calls once their cards were seen) and with how often the team bets there whatever it
+holds; the chance it starts to be likely at moves to the chances behind the team's
 value calls. ``maestro`` judges each call as the caller could, seeing the round on the table
 (``call_tables``, ``evidence.judged_chance``). ``dificil`` reads every call from one fixed centre."""
 
@@ -33,6 +33,10 @@ class TrucoPriors(Protocol):
     @property
     def late_call_honest(self) -> float: ...
     @property
+    def early_call_honest(self) -> float: ...
+    @property
+    def raise_honest(self) -> float: ...
+    @property
     def early_call_centre(self) -> float: ...
     @property
     def centre_weight(self) -> float: ...
@@ -47,15 +51,15 @@ def read_call(e: Evidence, prof: Profile, m: TrucoPriors) -> Evidence:
     default = e.centre
     if e.centre > m.call_chance + 0.04:  # a retruco or vale cuatro
         phase = 2
-        floor = prof.raise_bluff_rate(m.raise_bluff_prior)
+        floor = max(prof.raise_bluff_rate(m.raise_bluff_prior), prof.truco_any_rate(m.raise_honest, 2))
         default += m.raise_centre_extra
     else:
         late = bool(e.key)
         phase = int(late)
         floor = prof.bluff_rate(late, m.late_bluff_prior if late else m.early_bluff_prior)
-        if late:
-            floor = max(floor, prof.truco_any_rate(m.late_call_honest))
-        else:
+        honest = m.late_call_honest if late else m.early_call_honest
+        floor = max(floor, prof.truco_any_rate(honest, phase))
+        if not late:
             default = m.early_call_centre
     centre = prof.call_centre(phase, default, m.centre_weight, m.centre_gap)
     return e._replace(floor=floor, centre=centre, slope=m.call_slope)
