@@ -92,17 +92,11 @@ class MaestroParams(Params):
     truco (about the share holding 60 % or more to win: 29 % of ``dificil-1``'s in 4 players, 41 %
     mano a mano); a team that calls more often is read as calling on any hand at the rest."""
     early_call_honest: float = 0.5
-    """The same for the first round's truco: ``dificil-1`` calls on 7–19 % of its chances there
-    (4 players, mano a mano), the styles on 35–69 % (the bluffer the most); a team that calls on
-    more than half of them is read as calling on any hand at the rest. A player who calls truco on
-    every turn (``maniac``) is read as saying nothing with it: before this the first-round floor
-    came only from the calls whose cards were seen, and a call that is folded to shows none."""
+    """The same for the first round's truco (``dificil-1`` calls on 7–19 % of its chances there, the
+    styles on 35–69 %, the ``maniac`` on all; item 22 in docs/bots.md)."""
     raise_honest: float = 0.6
-    """The same for a raise in answer to a truco or retruco, counted over the answers that took the
-    bet on (a "no quiero" to our truco ends the hand before this seat sees it again, so the record
-    holds the takes): ``dificil-1`` raised 4 of 9 and 6 of 11 of them in three matches (mano a
-    mano, 4 players), 4–7 % of all its answers; a team that raises more often is read as raising
-    on any hand."""
+    """The same for a raise, over the answers that took our truco on (a decline ends the hand unseen):
+    ``dificil-1`` raised 4 of 9 and 6 of 11 in three matches."""
     raise_bluff_prior: tuple[float, float] = (0.3, 9.7)
     """The same for a retruco or vale cuatro: a raise puts more at stake and is rarely a bluff
     (read with the late trucos' 18 %, ``maestro`` went to the vale cuatro and lost every time)."""

@@ -186,11 +186,6 @@ def tanto_share(at_least: int) -> float:
     return sum(len(hands) for t, hands in BY_TANTO.items() if t >= at_least) / len(ALL_HANDS)
 
 
-_RAISABLE = (Do.TRUCO, Do.RETRUCO)
-"""The truco bets an answer may raise."""
-_ANSWERS = (Do.QUIERO, Do.NO_QUIERO)
-_RAISES = (Do.RETRUCO, Do.VALE_CUATRO)
-
 _RATES = tuple(i / 20 for i in range(20))
 """The rates ``b`` weighed: 0 to 0.95."""
 _HONEST_PRIOR = 0.8
@@ -292,6 +287,7 @@ def _read_hand(view: SeatView, out: list[Profile], params: Judging) -> None:
         _read_play(r, dealt.get(r.seat, set()), unseen, p, out[r.seat & 1])
     for a in p.history:
         truco_answer = a.do in (Do.QUIERO, Do.NO_QUIERO) and last is not None and last[0] in TRUCO_CALLS
+        truco_raise = a.do in TRUCO_CALLS and last is not None and last[0] in TRUCO_CALLS  # answers it too
         # a chance to open the envido: a seat's first card, a call or a truco answered, envido open
         if not rounds_done and not envido_teams and not envido_shut and a.seat not in played:
             bet = a.do in ENVIDO_BETS
@@ -302,10 +298,10 @@ def _read_hand(view: SeatView, out: list[Profile], params: Judging) -> None:
             chance = out[a.seat & 1].truco_chances[1 if rounds_done else 0]
             chance[0] += 1
             chance[1] += a.do is Do.TRUCO
-        if last is not None and last[0] in _RAISABLE and (a.do in _ANSWERS or a.do in _RAISES):
-            chance = out[a.seat & 1].truco_chances[2]
+        if (truco_answer or truco_raise) and last is not None and last[0] is not Do.VALE_CUATRO:
+            chance = out[a.seat & 1].truco_chances[2]  # an answer that could have raised
             chance[0] += 1
-            chance[1] += a.do in _RAISES
+            chance[1] += truco_raise
         if a.do is Do.TRUCO:
             truco_open = False
         taken_on = (truco_answer and a.do is Do.QUIERO) or (a.do in TRUCO_CALLS and a.do is not Do.TRUCO)
@@ -323,7 +319,7 @@ def _read_hand(view: SeatView, out: list[Profile], params: Judging) -> None:
                 answerer.envido_folds[raised] += folded
             last = None
         elif a.do in TRUCO_CALLS or a.do in ENVIDO_BETS:
-            if last is not None and last[0] in TRUCO_CALLS and a.do in TRUCO_CALLS:
+            if truco_raise and last is not None:
                 out[a.seat & 1].answered[last[1]] += 1  # a raise: the call was taken on
             last = (a.do, 1 if rounds_done else 0)
         if a.do is Do.PLAY and a.card is not None:
