@@ -38,7 +38,7 @@ def test_maestros_beliefs_are_read_from_its_own_decision():
     belief, and a sung tanto sharpens its beliefs as it does dificil's."""
     from dataclasses import replace
 
-    from truco.bots.maestro import MaestroParams
+    from truco.bots.maestro_params import MaestroParams
 
     out = measure(players=2, matches=1, seed=3, every=3, worlds=80, level="maestro")
     assert out["level"] == "maestro" and out["decisions"] > 0

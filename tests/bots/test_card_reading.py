@@ -8,7 +8,8 @@ from dataclasses import replace
 import pytest
 
 from truco.bots.card_reading import DIFICIL_1_RATES, play_likelihood, read_plays
-from truco.bots.maestro import MaestroBot, MaestroParams
+from truco.bots.maestro import MaestroBot
+from truco.bots.maestro_params import MaestroParams
 from truco.bots.sampling import World
 from truco.bots.tables import mask_of
 from truco.bots.tricks import sensible_card

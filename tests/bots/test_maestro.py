@@ -10,9 +10,12 @@ from functools import cache
 from tests.bots.style_views import many_views
 from truco.bots import make_bot
 from truco.bots.arena import play_match
+from truco.bots.base import ENVIDO_BETS
+from truco.bots.envido_reading import EnvidoReading
 from truco.bots.equity import falta_points
 from truco.bots.evidence import Evidence, chance, judged_chance
-from truco.bots.maestro import MaestroBot, MaestroDecision, MaestroParams, for_table
+from truco.bots.maestro import MaestroBot, MaestroDecision
+from truco.bots.maestro_params import MaestroParams, for_table
 from truco.bots.rivals import Profile, tanto_share
 from truco.bots.roster import make_player
 from truco.bots.tables import STRENGTH_OF, TANTO_OF, mask_of
@@ -537,9 +540,10 @@ def test_the_tanto_a_declined_opening_showed_in_its_cards_moves_the_band_a_bluff
 
 
 @cache
-def _rivals_truco_chances(style: str, players: int, seeds: tuple[int, ...] = (3, 5, 7)) -> Profile:
-    """The truco chances (by phase) of ``style``'s team as ``maestro``'s memory counted them, summed
-    over whole matches against it (a match shows a handful of chances of each kind)."""
+def _rivals_chances(style: str, players: int, seeds: tuple[int, ...] = (3, 5, 7)) -> Profile:
+    """The truco chances (by phase) and the envido raise chances of ``style``'s team as
+    ``maestro``'s memory counted them, summed over whole matches against it (a match shows a
+    handful of chances of each kind)."""
     out = Profile()
     for seed in seeds:
         bots = [MaestroBot(seed + s) if s % 2 == 0 else make_player(style, seed + s) for s in range(players)]
@@ -548,6 +552,8 @@ def _rivals_truco_chances(style: str, players: int, seeds: tuple[int, ...] = (3,
         for mine, theirs in zip(out.truco_chances, rivals.truco_chances, strict=True):
             mine[0] += theirs[0]
             mine[1] += theirs[1]
+        out.envido_raise_chances = [x + y for x, y in
+                                    zip(out.envido_raise_chances, rivals.envido_raise_chances, strict=True)]
     return out
 
 
@@ -566,11 +572,11 @@ def test_a_team_that_calls_truco_on_most_of_its_later_chances_is_read_as_calling
     eager.truco_chances[1] = [40, 32]
     assert eager.truco_any_rate(honest) > 0.5
 
-    eager_team = _rivals_truco_chances("dificil-1", 4)
+    eager_team = _rivals_chances("dificil-1", 4)
     chances, calls = eager_team.truco_chances[1]
     assert chances >= 12 and calls > 0.5 * chances, eager_team.truco_chances
     assert eager_team.truco_any_rate(honest) > 0.3
-    assert _rivals_truco_chances("tight", 2).truco_any_rate(honest) == 0.0
+    assert _rivals_chances("tight", 2).truco_any_rate(honest) == 0.0
 
 
 def test_a_team_that_bets_the_truco_whatever_it_holds_is_read_as_saying_nothing_with_it():
@@ -582,14 +588,14 @@ def test_a_team_that_bets_the_truco_whatever_it_holds_is_read_as_saying_nothing_
     trucos it takes, the best of them)
     reads as none, and a call of it stays cards."""
     m = MaestroParams()
-    maniac = _rivals_truco_chances("maniac", 2)
+    maniac = _rivals_chances("maniac", 2)
     first, raises = maniac.truco_chances[0], maniac.truco_chances[2]
     assert first[0] >= 10 and first[1] > 0.9 * first[0], first
     assert raises[0] >= 5 and raises[1] > 0.9 * raises[0], raises
     assert maniac.truco_any_rate(m.early_call_honest, 0) > 0.8
     assert maniac.truco_any_rate(m.raise_honest, 2) > 0.5
     for players in (2, 4):
-        honest = _rivals_truco_chances("dificil-1", players)
+        honest = _rivals_chances("dificil-1", players)
         assert honest.truco_chances[0][0] >= 10 and honest.truco_chances[2][0] >= 3, honest.truco_chances
         assert honest.truco_any_rate(m.early_call_honest, 0) == 0.0, honest.truco_chances
         assert honest.truco_any_rate(m.raise_honest, 2) == 0.0, honest.truco_chances
@@ -602,6 +608,64 @@ def test_a_team_that_bets_the_truco_whatever_it_holds_is_read_as_saying_nothing_
     for e in (first_call, a_raise):
         assert read_call(e, Profile(), m).floor < 0.1
 
+
+
+def _with_rivals(raised: int, chances: int = 8) -> tuple[MaestroBot, Profile]:
+    """A ``maestro`` whose memory holds only that the rivals raised ``raised`` of ``chances`` envido
+    bets of ours."""
+    bot = MaestroBot(7)
+    rivals = Profile()
+    rivals.envido_raise_chances = [chances, raised]
+    bot.memory.profiles = lambda view, params: [Profile(), rivals]  # type: ignore[method-assign]
+    return bot, rivals
+
+
+def _facing_falta_raise(seed: int) -> SeatView:
+    """Seat 0 (mano) opens a real envido and seat 1 raises it to the falta: seat 0's view."""
+    st, _ = new_match(Rules(players=2), dealer=1, seed=seed, hand_no=9)
+    st, _ = apply(st, next(a for a in view_for(st, 0).legal if a.do is Do.REAL_ENVIDO))
+    st, _ = apply(st, next(a for a in view_for(st, 1).legal if a.do is Do.FALTA_ENVIDO))
+    return view_for(st, 0)
+
+
+def test_a_team_that_raises_our_envido_whatever_it_holds_is_read_and_priced_so():
+    """A raise of our envido that is folded to is never sung, and one that is taken is sung only as
+    the team's best tanto, so a team that raises every envido it hears (the ``maniac``) was read as
+    holding the tanto each time: ``maestro`` opened a real envido and folded to the falta behind it.
+    How often a team raises is seen on every answer (item 23): the maniac's rate reads as any hand
+    within a match; ``dificil-1``'s (3 of 33 answers here, its best tantos) as none."""
+    m = MaestroParams()
+    maniac = _rivals_chances("maniac", 2)
+    chances, raised = maniac.envido_raise_chances
+    assert chances >= 3 and raised == chances, maniac.envido_raise_chances
+    assert maniac.envido_raise_any_rate(m.envido_raise_honest) > 0.5
+    for players in (2, 4):
+        honest = _rivals_chances("dificil-1", players)
+        assert honest.envido_raise_chances[0] >= 20, honest.envido_raise_chances
+        assert honest.envido_raise_any_rate(m.envido_raise_honest) == 0.0, honest.envido_raise_chances
+
+    # the falta behind our real envido: the raiser's says nothing of its tanto, the honest one's does
+    falta = Evidence(1, 1, 28.0, 2.0, 0.1)
+    pub = _facing_falta_raise(1).public
+    assert EnvidoReading(pub, 0, m).read(falta, _with_rivals(8)[1]).floor > 0.5
+    assert EnvidoReading(pub, 0, m).read(falta, _with_rivals(1)[1]).floor < 0.1
+    taken = {"honest": 0, "raiser": 0}
+    for seed in range(60):
+        view = _facing_falta_raise(seed)
+        if 25 <= view.my_tanto <= 29:
+            taken["honest"] += _with_rivals(1)[0].choose(view).do is Do.QUIERO
+            taken["raiser"] += _with_rivals(8)[0].choose(view).do is Do.QUIERO
+    assert taken["raiser"] >= taken["honest"] + 8, taken
+
+    # and our own bets are priced with the raise: a middling tanto is not opened into it
+    opened = {"honest": 0, "raiser": 0}
+    for seed in range(150):
+        st, _ = new_match(Rules(players=2), dealer=1, seed=seed, hand_no=9)
+        view = view_for(st, 0)
+        if view.my_tanto < 27 and any(a.do in ENVIDO_BETS for a in view.legal):
+            opened["honest"] += _with_rivals(1)[0].choose(view).do in ENVIDO_BETS
+            opened["raiser"] += _with_rivals(8)[0].choose(view).do in ENVIDO_BETS
+    assert opened["honest"] >= 10 and opened["raiser"] <= opened["honest"] // 2, opened
 
 def _passed(seed: int) -> SeatView:
     """Seat 0 (mano) plays its first card with the envido open: seat 1's view, at its turn."""

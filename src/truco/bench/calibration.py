@@ -27,7 +27,8 @@ from truco.bots.base import mix
 from truco.bots.dificil import Decision, Params
 from truco.bots.frozen import Dificil1Bot
 from truco.bots.knowledge import knowledge
-from truco.bots.maestro import MaestroDecision, MaestroParams
+from truco.bots.maestro import MaestroDecision
+from truco.bots.maestro_params import MaestroParams
 from truco.bots.rivals import Profile
 from truco.bots.sampling import Sampler
 from truco.bots.turns import next_action

@@ -28,6 +28,8 @@ class EnvidoPriors(Protocol):
     @property
     def falta_bluff_prior(self) -> tuple[float, float]: ...
     @property
+    def envido_raise_honest(self) -> float: ...
+    @property
     def falta_caller(self) -> float: ...
     @property
     def opening_prior(self) -> tuple[float, float, float, float]: ...
@@ -56,9 +58,10 @@ class EnvidoReading:
         seats = {e.who} if e.kind == 0 else set(range(e.who, n, 2))
         # a first call: how often this team opens the envido with any hand, from how often it has
         # opened it (0 for one that calls no more often than hands hold a tanto)
-        any_hand = 0.0
         if e.kind == 0:
             any_hand = prof.envido_any_rate(tanto_share(self.m.envido_bluff_tanto))
+        else:  # a raise: how often this team raises whatever it holds
+            any_hand = prof.envido_raise_any_rate(self.m.envido_raise_honest)
         if e.centre >= 28.0 and seats & self.falta_callers and not self._cheap_falta():
             if e.kind == 0:
                 return self._falta_opening(e, prof, any_hand)

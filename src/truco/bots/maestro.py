@@ -33,6 +33,8 @@ calls, played out, every bet priced in match equity) and changes what issue 13 m
   scaled to the rate at which they have accepted its trucos (first round, later) and envidos in
   this match, so it bluffs a team that folds and stops bluffing one that calls. A raise of the
   rivals' own envido is priced by how they took such raises, apart: a team that called holds a tanto.
+  A team that raises our envido more often than the tanto allows raises it, in that price, to
+  the falta on any hand (``ev_envido_bet``).
 - **Its rivals read its calls too** (``rational_truco``): the model of their answers asks their
   chance for 0.25 more than the rational threshold after the first round, as they take our
   call for cards.
@@ -50,14 +52,15 @@ from __future__ import annotations
 import math
 import random
 from collections.abc import Callable
-from dataclasses import dataclass, replace
+from dataclasses import replace
 
 from truco.bots.base import ENVIDO_BETS, find, find_any, forced
-from truco.bots.card_reading import DIFICIL_1_RATES, PlayRates, PlayRead, play_likelihood, read_plays
-from truco.bots.dificil import Decision, DificilBot, Params
+from truco.bots.card_reading import PlayRead, play_likelihood, read_plays
+from truco.bots.dificil import Decision, DificilBot
 from truco.bots.envido_reading import EnvidoReading, read_passes
 from truco.bots.equity import falta_points
 from truco.bots.evidence import Evidence, chance, judged_chance, sig
+from truco.bots.maestro_params import MaestroParams, for_table
 from truco.bots.rivals import Memory, Profile
 from truco.bots.sampling import World
 from truco.bots.tables import STRENGTH_OF, TANTO_OF
@@ -66,148 +69,6 @@ from truco.bots.truco_reading import call_tables, read_call
 from truco.engine import Action, Do, SeatView
 from truco.engine.cards import POWER, Card
 from truco.engine.types import TRUCO_CALLS
-
-
-@dataclass(frozen=True, slots=True)
-class MaestroParams(Params):
-    worlds: int = 80
-    candidates: int = 240
-    team_play: bool = True
-    high_worlds: int = 160
-    """Worlds when the stakes are high (``high_stakes``)."""
-    high_candidates: int = 480
-    big_table_share: float = 0.5
-    """At more than four seats in the deal, this share of the worlds (40, and 80 at high stakes):
-    each world is a playout of every seat's cards, and a world costs about twice at 6 players what
-    it costs at 4. With the full count the p99 decision at 6 players was 52 ms; with 4/6 of it
-    still 52–57 ms (the slowest: first-round turns near the end of the match)."""
-    record_weight: float = 2.0
-    """How many answers of a rival team weigh as much as the rational model of its answers."""
-    early_bluff_prior: tuple[float, float] = (0.5, 9.5)
-    """Beta prior (bluffs, value calls) of a rival's first-round truco calls."""
-    late_bluff_prior: tuple[float, float] = (1.8, 8.2)
-    """The same after the first round: people bluff there far more."""
-    late_call_honest: float = 0.35
-    """The share of its chances after the first round on which a caller who bluffs never calls a
-    truco (about the share holding 60 % or more to win: 29 % of ``dificil-1``'s in 4 players, 41 %
-    mano a mano); a team that calls more often is read as calling on any hand at the rest."""
-    early_call_honest: float = 0.5
-    """The same for the first round's truco (``dificil-1`` calls on 7–19 % of its chances there, the
-    styles on 35–69 %, the ``maniac`` on all; item 22 in docs/bots.md)."""
-    raise_honest: float = 0.6
-    """The same for a raise, over the answers that took our truco on (a decline ends the hand unseen):
-    ``dificil-1`` raised 4 of 9 and 6 of 11 in three matches."""
-    raise_bluff_prior: tuple[float, float] = (0.3, 9.7)
-    """The same for a retruco or vale cuatro: a raise puts more at stake and is rarely a bluff
-    (read with the late trucos' 18 %, ``maestro`` went to the vale cuatro and lost every time)."""
-    bluff_chance: float = 0.4
-    """A call from cards with less than this chance to win the hand counts as a bluff."""
-    early_call_centre: float = 0.72
-    """Where a first-round truco call starts to be likely, as its caller judges its cards
-    (``dificil``: 0.6 in every round). With the envido still open and nothing to bluff against,
-    a first-round truco speaks for cards: read at 0.6, ``maestro`` accepted 30 of them with 30–50 %
-    of its worlds won and won one."""
-    raise_centre_extra: float = 0.1
-    """A retruco or vale cuatro answers a call that was believed: it needs more than ``dificil``
-    reads into it (0.68, 0.76)."""
-    call_slope: float = 0.06
-    """How sharply a truco call's likelihood rises with its caller's chance (``dificil``: 0.1).
-    Measured: 72 of 79 first-round trucos of ``dificil-1`` came from a chance of 0.7 or more as
-    the caller could judge it, and its value calls after it from 0.6 or more; the bluffs are the
-    floor's business."""
-    centre_weight: float = 3.0
-    """How many value calls of a rival team weigh as much as the prior centre of a truco call."""
-    centre_gap: float = 0.15
-    """How far below the mean chance of a team's value calls its calls start to be likely."""
-    slow_play: float = 0.0
-    """Share of very strong first-round hands where it waits instead of calling truco (off: measured
-    against ``dificil-1`` it gave away more than it hid)."""
-    early_bluff: float = 0.06
-    """Share of weak first-round spots where it calls truco anyway."""
-    medium_call: float = 0.5
-    """Share of medium hands (40–65 % to win) after the first round where it calls truco."""
-    raise_min: float = 0.5
-    """Share of the worlds won that a retruco or vale cuatro needs."""
-    falta_min_tanto: int = 31
-    falta_caller: float = 30.0
-    """The tanto a falta envido that raises another bet is read to hold (``dificil``: 28); an opening
-    falta is read by ``falta_prior``."""
-    envido_bluff_prior: tuple[float, float] = (1.0, 9.0)
-    """Beta prior (bluffs, value calls) of a rival's envido or real envido: ``dificil``'s 10 %."""
-    falta_bluff_prior: tuple[float, float] = (0.3, 9.7)
-    """The same for a falta envido, which stakes the match: 3 %. Read with ``dificil``'s 10 %, half
-    the worlds gave a falta caller less than 27, and ``maestro`` put the match on 29 or 30 (26 to
-    33 were what ``dificil-1`` held behind its first-call faltas)."""
-    envido_bluff_tanto: int = 24
-    """An envido call behind which a team sang less than this counts as a bluff; a team that opens
-    the envido more often than hands hold this much is read as opening it on any hand."""
-    opening_prior: tuple[float, float, float, float] = (27.0, 29.5, 2.5, 4.0)
-    """An opening envido or real envido is read as a band of tantos: likely from about a standard
-    deviation below the tanto the team has shown behind such an opening, and unlikely again as far
-    above it — a caller holding more would have opened with more (``Evidence.upper``). Before the
-    match shows any: 27 behind an envido, 29.5 behind a real envido, 2.5 either way, a prior worth
-    four sung tantos."""
-    opening_slope: float = 1.0
-    falta_prior: tuple[float, float, float] = (30.5, 2.0, 4.0)
-    """An opening falta envido, read the same way with no upper edge: 30.5 ± 2 before the match shows
-    any, worth four tantos."""
-    opening_bluff_prior: tuple[float, float] = (0.3, 9.7)
-    """Beta prior (bluffs, value calls) of the share of a team's openings that held no tanto, read
-    as the rate at which a hand without one opens (how often the team opens at all, ``Profile.
-    envido_any_rate``, and the tantos it sang or showed move it)."""
-    cheap_falta: int = 5
-    """A falta envido that pays at most this to either team is read as a real envido."""
-    partner_raise_tanto: float = 29.5
-    """The tanto from which a partner who takes a rival's envido is taken to raise it (one more
-    for a raise of more than an envido): see ``quiero_cost``."""
-    answer_shift: float = 0.25
-    """How much more than the rational threshold a rival's chance must be to take our truco: it
-    reads our call as cards. Without it the model (before the record of this match moves it)
-    expected ``dificil-1`` to take 72 % of first-round trucos and 56 % of later ones mano a mano,
-    78 % and 56 % in 4 players; it took 33 %, 31 %, 59 % and 34 % (seed 7)."""
-    early_answer_shift: float = 0.0
-    """The same in the first round, left at none: a first-round truco pays only when it is taken,
-    and waiting keeps the call for later; with 0.25 there too it called half as many in 4 players
-    and their points fell from +131 to +31 (seed 7)."""
-    read_passes: bool = True
-    """A seat that played its first card, or called truco, with the envido open passed it: read as
-    a tanto under ``pass_tanto`` (``envido_reading.read_passes``). ``dificil-1`` opened on 96 % of its
-    chances with 26–27 mano a mano (66 % in 4 players), on 97–100 % with 28 or more, on 1–6 % under 24."""
-    pass_tanto: float = 26.0
-    pass_slope: float = 1.0
-    pass_prior: tuple[float, float] = (1.0, 9.0)
-    """Beta prior (passes on ``pass_tanto`` + 2 or more, other passes) of how often a team keeps a
-    tanto quiet: the floor of a pass, moved by the passes whose tanto the hand told."""
-    read_plays: bool = True
-    """The rivals' cards this hand are read as evidence of the cards they kept
-    (``card_reading``): a round left to a rival who could have taken it, a winner higher than needed."""
-    play_rates: PlayRates = DIFICIL_1_RATES
-    play_weight: float = 10.0
-    """How many cards of a spot the prior rates weigh against a team's own (``Profile.play_rates``)."""
-
-
-def high_stakes(view: SeatView) -> bool:
-    p = view.public
-    if p.truco_value >= 3 or (p.pending == "truco" and p.pending_call is not Do.TRUCO):
-        return True
-    if any(c is not Do.ENVIDO for c in p.envido_chain):
-        return True
-    target = p.rules.target
-    return max(p.score) >= target - 6
-
-
-def for_table(params: MaestroParams, view: SeatView) -> MaestroParams:
-    """The worlds this decision draws: more at high stakes, fewer at a table of more than 4 seats
-    (``big_table_share``; a pica-pica's duel is a deal of two)."""
-    p = view.public
-    worlds, candidates = params.worlds, params.candidates
-    if high_stakes(view):
-        worlds, candidates = params.high_worlds, params.high_candidates
-    seats = 2 if p.pica else p.rules.players
-    if seats > 4:
-        worlds = round(worlds * params.big_table_share)
-        candidates = round(candidates * params.big_table_share)
-    return replace(params, worlds=worlds, candidates=candidates)
 
 
 class MaestroBot(DificilBot):
@@ -355,6 +216,21 @@ class MaestroDecision(Decision):
         scaled = min(1.0, base * seen / max(mean, 1e-3))
         weight = answered / (answered + self.m.record_weight)
         return (1.0 - weight) * base + weight * scaled
+
+    def ev_envido_bet(self, chain: tuple[Do, ...], won: list[bool]) -> float:
+        """``dificil``'s price, where a team that raises our envido whatever it holds (``Profile.
+        envido_raise_any_rate``) raises it to the falta at that rate, and we answer the raise the
+        one way that pays best over the worlds."""
+        base = super().ev_envido_bet(chain, won)
+        rate = self.profiles[1 - self.team].envido_raise_any_rate(self.m.envido_raise_honest)
+        if rate <= 0.0 or Do.FALTA_ENVIDO in chain:
+            return base
+        raised = (*chain, Do.FALTA_ENVIDO)
+        ours, given = self.envido_values(raised, self.team)
+        theirs, _ = self.envido_values(raised, 1 - self.team)
+        win_u, lose_u = self.u(ours), self.u(-theirs)
+        answer = max(self.mean(lambda i: win_u if won[i] else lose_u), self.u(-given))
+        return rate * answer + (1.0 - rate) * base
 
     def quiero_cost(self, chain: tuple[Do, ...], won: list[bool]) -> float:
         """A team's answer is the mildest vote that takes the bet on (``reconsider``), so a "quiero"

@@ -72,6 +72,10 @@ class Profile:
         """… and of those, how many it declined. A team that called the envido holds a tanto, and
         takes a raise of it far more often than it takes a bet it did not ask for: ``dificil-1``
         declined 86 % of ``maestro``'s first envidos, and took 19 of 29 of its raises."""
+        self.envido_raise_chances = [0, 0]
+        """Its answers to the other team's envido bets that could have raised them (the last bet under
+        the falta), and how many raised: how often it raises an envido whatever it holds
+        (``envido_raise_any_rate``)."""
         self.truco_chances = [[0, 0] for _ in range(3)]
         """Its seats' chances to bet the truco, and how many it took (``truco_any_rate``), by phase:
         the hand's first truco in the first round (0) and after it (1), each chance a card played
@@ -133,6 +137,13 @@ class Profile:
         never sung."""
         chances, calls = self.envido_chances
         return _any_rate(chances, calls, honest)
+
+    def envido_raise_any_rate(self, honest: float) -> float:
+        """How often this team raises the other team's envido bet whatever it holds, from how often
+        it raised (``envido_any_rate``'s reading): a raise that is folded to is never sung, and one
+        that is taken is sung only as the team's best tanto."""
+        chances, raises = self.envido_raise_chances
+        return _any_rate(chances, raises, honest)
 
     def truco_any_rate(self, honest: float, phase: int = 1) -> float:
         """How often this team bets the truco whatever it holds (``phase``: 0 a first truco in the
@@ -272,7 +283,7 @@ def _read_hand(view: SeatView, out: list[Profile], params: Judging) -> None:
     rounds_done = 0
     table: list[tuple[int, Card]] = []
     sides = [sum(1 for s in range(t, n, 2) if s not in p.folded) for t in (0, 1)]
-    last: tuple[Do, int] | None = None  # the last bet and the round it was made in
+    last: tuple[Do, int, int] | None = None  # the last bet, the round it was made in, its team
     envido_teams: set[int] = set()  # the teams that made an envido bet this hand
     envido_shut = False  # a truco taken or a flor sung: no envido any more this hand
     truco_open = True  # no truco called yet this hand
@@ -294,6 +305,10 @@ def _read_hand(view: SeatView, out: list[Profile], params: Judging) -> None:
             if bet or truco_answer or a.do is Do.PLAY:
                 out[a.seat & 1].envido_chances[0] += 1
                 out[a.seat & 1].envido_chances[1] += bet
+        if (last is not None and last[0] in ENVIDO_BETS and last[0] is not Do.FALTA_ENVIDO
+                and a.seat & 1 != last[2] and (a.do in ENVIDO_BETS or a.do in (Do.QUIERO, Do.NO_QUIERO))):
+            out[a.seat & 1].envido_raise_chances[0] += 1  # an answer that could have raised
+            out[a.seat & 1].envido_raise_chances[1] += a.do in ENVIDO_BETS
         if truco_open and (a.do is Do.PLAY or a.do is Do.TRUCO):
             chance = out[a.seat & 1].truco_chances[1 if rounds_done else 0]
             chance[0] += 1
@@ -321,7 +336,7 @@ def _read_hand(view: SeatView, out: list[Profile], params: Judging) -> None:
         elif a.do in TRUCO_CALLS or a.do in ENVIDO_BETS:
             if truco_raise and last is not None:
                 out[a.seat & 1].answered[last[1]] += 1  # a raise: the call was taken on
-            last = (a.do, 1 if rounds_done else 0)
+            last = (a.do, 1 if rounds_done else 0, a.seat & 1)
         if a.do is Do.PLAY and a.card is not None:
             played.setdefault(a.seat, set()).add(a.card)
             table.append((a.seat, a.card))
