@@ -56,11 +56,11 @@ class EnvidoReading:
         an answer (a floor of 0.15 or more) is left as ``dificil`` reads it."""
         n = self.pub.rules.players
         seats = {e.who} if e.kind == 0 else set(range(e.who, n, 2))
-        # a first call: how often this team opens the envido with any hand, from how often it has
-        # opened it (0 for one that calls no more often than hands hold a tanto)
+        # how often this team bets with any hand, from how often it has bet: a first call by its
+        # openings, a raise by its raises (0 for one that bets no more often than an honest one)
         if e.kind == 0:
             any_hand = prof.envido_any_rate(tanto_share(self.m.envido_bluff_tanto))
-        else:  # a raise: how often this team raises whatever it holds
+        else:
             any_hand = prof.envido_raise_any_rate(self.m.envido_raise_honest)
         if e.centre >= 28.0 and seats & self.falta_callers and not self._cheap_falta():
             if e.kind == 0:
