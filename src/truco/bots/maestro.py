@@ -226,10 +226,8 @@ class MaestroDecision(Decision):
         if rate <= 0.0 or Do.FALTA_ENVIDO in chain:
             return base
         raised = (*chain, Do.FALTA_ENVIDO)
-        ours, given = self.envido_values(raised, self.team)
-        theirs, _ = self.envido_values(raised, 1 - self.team)
-        win_u, lose_u = self.u(ours), self.u(-theirs)
-        answer = max(self.mean(lambda i: win_u if won[i] else lose_u), self.u(-given))
+        _, given = self.envido_values(raised, self.team)
+        answer = max(self.ev_envido_accept(raised, won), self.u(-given))
         return rate * answer + (1.0 - rate) * base
 
     def quiero_cost(self, chain: tuple[Do, ...], won: list[bool]) -> float:

@@ -283,7 +283,7 @@ def _read_hand(view: SeatView, out: list[Profile], params: Judging) -> None:
     rounds_done = 0
     table: list[tuple[int, Card]] = []
     sides = [sum(1 for s in range(t, n, 2) if s not in p.folded) for t in (0, 1)]
-    last: tuple[Do, int, int] | None = None  # the last bet, the round it was made in, its team
+    last: tuple[Do, int] | None = None  # the last bet and the round it was made in
     envido_teams: set[int] = set()  # the teams that made an envido bet this hand
     envido_shut = False  # a truco taken or a flor sung: no envido any more this hand
     truco_open = True  # no truco called yet this hand
@@ -299,15 +299,16 @@ def _read_hand(view: SeatView, out: list[Profile], params: Judging) -> None:
     for a in p.history:
         truco_answer = a.do in (Do.QUIERO, Do.NO_QUIERO) and last is not None and last[0] in TRUCO_CALLS
         truco_raise = a.do in TRUCO_CALLS and last is not None and last[0] in TRUCO_CALLS  # answers it too
+        envido_answer = last is not None and last[0] in ENVIDO_BETS and last[0] is not Do.FALTA_ENVIDO and (
+            a.do in ENVIDO_BETS or a.do in (Do.QUIERO, Do.NO_QUIERO))  # an answer that could have raised
         # a chance to open the envido: a seat's first card, a call or a truco answered, envido open
         if not rounds_done and not envido_teams and not envido_shut and a.seat not in played:
             bet = a.do in ENVIDO_BETS
             if bet or truco_answer or a.do is Do.PLAY:
                 out[a.seat & 1].envido_chances[0] += 1
                 out[a.seat & 1].envido_chances[1] += bet
-        if (last is not None and last[0] in ENVIDO_BETS and last[0] is not Do.FALTA_ENVIDO
-                and a.seat & 1 != last[2] and (a.do in ENVIDO_BETS or a.do in (Do.QUIERO, Do.NO_QUIERO))):
-            out[a.seat & 1].envido_raise_chances[0] += 1  # an answer that could have raised
+        if envido_answer:
+            out[a.seat & 1].envido_raise_chances[0] += 1
             out[a.seat & 1].envido_raise_chances[1] += a.do in ENVIDO_BETS
         if truco_open and (a.do is Do.PLAY or a.do is Do.TRUCO):
             chance = out[a.seat & 1].truco_chances[1 if rounds_done else 0]
@@ -336,7 +337,7 @@ def _read_hand(view: SeatView, out: list[Profile], params: Judging) -> None:
         elif a.do in TRUCO_CALLS or a.do in ENVIDO_BETS:
             if truco_raise and last is not None:
                 out[a.seat & 1].answered[last[1]] += 1  # a raise: the call was taken on
-            last = (a.do, 1 if rounds_done else 0, a.seat & 1)
+            last = (a.do, 1 if rounds_done else 0)
         if a.do is Do.PLAY and a.card is not None:
             played.setdefault(a.seat, set()).add(a.card)
             table.append((a.seat, a.card))
