@@ -549,11 +549,10 @@ def _rivals_chances(style: str, players: int, seeds: tuple[int, ...] = (3, 5, 7)
         bots = [MaestroBot(seed + s) if s % 2 == 0 else make_player(style, seed + s) for s in range(players)]
         play_match(Rules(players=players), bots, dealer=0, seeds=lambda h, seed=seed: 900 * seed + h)
         rivals = bots[0].memory.all_profiles(bots[0].maestro)[1]  # type: ignore[attr-defined]
-        for mine, theirs in zip(out.truco_chances, rivals.truco_chances, strict=True):
+        for mine, theirs in zip([*out.truco_chances, out.envido_raise_chances],
+                                [*rivals.truco_chances, rivals.envido_raise_chances], strict=True):
             mine[0] += theirs[0]
             mine[1] += theirs[1]
-        out.envido_raise_chances = [x + y for x, y in
-                                    zip(out.envido_raise_chances, rivals.envido_raise_chances, strict=True)]
     return out
 
 
