@@ -708,19 +708,24 @@ def test_an_envido_pass_is_read_only_while_the_envido_was_open():
 
 
 def test_a_team_that_keeps_its_tanto_quiet_is_read_with_a_higher_pass_floor():
-    """The floor of a pass is how often this team passes with a tanto it could have opened on, from
-    its passes whose tanto the hand told: a rival who played out 33 without a word is read as one
-    who slow-plays; one who passed with 5 as one who does not."""
+    """The floor of a pass is how often this team passes with a tanto it could have opened on, of
+    the tantos worth opening on that the hand told at its chances to open: a rival who played out 33
+    without a word is read as one who slow-plays, one who opened the envido with 33 as one who does
+    not, and a pass with 5 says nothing of how it plays a high tanto. (Counted among its passes
+    alone, a rival who never opens would read as passing a high tanto a sixth of the time, as often
+    as any hand holds one, and its passes would still weigh against the worlds that give it one.)"""
     params = MaestroParams()
     prior = params.pass_prior
     assert Profile().pass_floor(prior) == prior[0] / sum(prior)
 
-    def quiet(rival_hand: list[str]) -> Profile:
+    def quiet(rival_hand: list[str], opens: bool = False) -> Profile:
         hands = [[parse_card(c) for c in ["1b", "7o", "3b"]], [parse_card(c) for c in rival_hand]]
         st, _ = new_match(Rules(players=2), dealer=0, hands=hands)  # seat 1 is mano
+        picks = [Do.ENVIDO, Do.QUIERO] if opens else []
         while not st.hand_over:
             seat = next(s for s in (0, 1) if view_for(st, s).legal)
-            st, _ = apply(st, next(a for a in view_for(st, seat).legal if a.do is Do.PLAY))
+            pick = picks.pop(0) if picks else Do.PLAY
+            st, _ = apply(st, next(a for a in view_for(st, seat).legal if a.do is pick))
         memory = MaestroBot(1).memory
         memory.see(view_for(st, 0))
         return memory.all_profiles(params)[1]
@@ -730,4 +735,10 @@ def test_a_team_that_keeps_its_tanto_quiet_is_read_with_a_higher_pass_floor():
     assert slow.pass_floor(prior) > 1.5 * Profile().pass_floor(prior)
     plain = quiet(["1e", "4o", "5c"])  # 5
     assert plain.passes == [1, 0]
-    assert plain.pass_floor(prior) < Profile().pass_floor(prior)
+    assert plain.pass_floor(prior) == Profile().pass_floor(prior)
+    opener = quiet(["6e", "7e", "4o"], opens=True)
+    assert (opener.passes, opener.opened_high) == ([0, 0], 1)
+    assert opener.pass_floor(prior) < Profile().pass_floor(prior)
+    never_opens = Profile()
+    never_opens.passes = [36, 6]  # 36 passes seen, six of them on a high tanto, no opening
+    assert never_opens.pass_floor(prior) > 0.4

@@ -170,6 +170,31 @@ def test_the_maniac_bets_the_most_it_can_whatever_it_holds(players):
 
 
 @pytest.mark.parametrize("players", [2, 4])
+def test_the_trapper_never_bets_first_and_raises_what_it_is_asked(players):
+    """It never opens an envido nor calls a truco on its turn (its silence says nothing), and raises
+    what it is asked when it can beat it."""
+    views = _views(players)
+
+    def bets(a: Action) -> bool:
+        return a.do in TRUCO_CALLS or a.do in ENVIDO_CALLS
+
+    turns = [v for v in views if _own_turn(v) and any(bets(a) for a in v.legal)]
+    assert _rate("trapper", turns, bets) == 0.0
+    assert _rate("normal", turns, bets) > 0.2
+
+    def raises(a: Action) -> bool:
+        return a.do in TRUCO_CALLS
+
+    asked = [v for v in _answering(views, "truco") if any(a.do in TRUCO_CALLS for a in v.legal)
+             and not any(a.do in ENVIDO_CALLS for a in v.legal)]
+    trapper, ordinary = _rate("trapper", asked, raises), _rate("early-mazo", asked, raises)
+    assert trapper >= ordinary + 0.1, (trapper, ordinary, len(asked))
+    strong = [v for v in _answering(views, "envido") if v.my_tanto >= 29
+              and any(a.do is Do.REAL_ENVIDO for a in v.legal)]
+    assert _rate("trapper", strong, lambda a: a.do in (Do.REAL_ENVIDO, Do.FALTA_ENVIDO)) == 1.0
+
+
+@pytest.mark.parametrize("players", [2, 4])
 def test_the_early_mazo_player_folds_bad_first_cards_and_only_those(players):
     first_turn = [v for v in _views(players) if _own_turn(v) and not v.public.results and len(v.cards) == 3
                   and v.public.truco_value == 1 and not v.my_flor]

@@ -124,8 +124,8 @@ class MaestroParams(Params):
     pass_tanto: float = 26.0
     pass_slope: float = 1.0
     pass_prior: tuple[float, float] = (1.0, 9.0)
-    """Beta prior (passes on ``pass_tanto`` + 2 or more, other passes) of how often a team keeps a
-    tanto quiet: the floor of a pass, moved by the passes whose tanto the hand told."""
+    """Beta prior (passes, openings, on ``pass_tanto`` + 2 or more) of how often a team keeps such a
+    tanto quiet: the floor of a pass, moved by the chances to open whose tanto the hand told."""
     read_plays: bool = True
     """The rivals' cards this hand are read as evidence of the cards they kept
     (``card_reading``): a round left to a rival who could have taken it, a winner higher than needed."""

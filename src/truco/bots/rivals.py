@@ -89,7 +89,10 @@ class Profile:
         self.passes = [0, 0]
         """Its seats' passes of the envido (a first card played, or a truco called, where it could
         have opened it) whose tanto it sang later or its cards told, and how many of them held
-        two or more over ``pass_tanto``: how often it keeps a tanto quiet (``pass_floor``)."""
+        two or more over ``pass_tanto`` …"""
+        self.opened_high = 0
+        """… and its openings of the envido on such a tanto, as the hand told it: of its tantos worth
+        opening on, how often it kept one quiet (``pass_floor``)."""
         self.plays_read = [[0.0, 0.0] for _ in range(SPOTS)]
         """Its seats' readable cards (``card_reading``) in hands whose cards were seen, all or all but
         one (a share of a card for each card the unseen one could be), by spot (first round, later) …"""
@@ -119,10 +122,16 @@ class Profile:
         return (a + self.envido_bluffs[i]) / (a + b + self.envido_shown[i])
 
     def pass_floor(self, prior: tuple[float, float]) -> float:
-        """How often a seat of this team passes the envido with a tanto it could have opened on."""
+        """How often a seat of this team passes the envido with a tanto it could have opened on: of
+        the tantos of two or more over ``pass_tanto`` it held at a chance to open, the share it passed.
+
+        That share, not the share of high tantos among its passes, is how much a pass weighs against
+        a world that gives the seat such a tanto: a team that never opens passes with every tanto
+        (its passes hold a high tanto as often as any hand does, a sixth of the time), and a pass
+        of its says nothing; one that opens every high tanto passes with none."""
         a, b = prior
-        seen, high = self.passes
-        return (a + high) / (a + b + seen)
+        high = self.passes[1]
+        return (a + high) / (a + b + high + self.opened_high)
 
     def envido_any_rate(self, honest: float) -> float:
         """How often this team opens the envido with a hand that does not hold the tanto (the
@@ -392,6 +401,8 @@ def _read_hand(view: SeatView, out: list[Profile], params: Judging) -> None:
                     prof.envido_bluffs[i] += high < bluff_tanto
                 if not envido_teams and bluff_tanto <= low == high:
                     prof.first_call_tantos[a.do].append(low)
+                if not envido_teams and low >= params.pass_tanto + 2:
+                    prof.opened_high += 1
             envido_teams.add(a.seat & 1)
 
 

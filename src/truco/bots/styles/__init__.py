@@ -1,4 +1,4 @@
-"""Opponents we did not write our levels against: seven human habits, for measuring, not for the table.
+"""Opponents we did not write our levels against: eight human habits, for measuring, not for the table.
 
 Each style is one plausible habit played consistently (see docs/styles.md); the ``expert`` is a
 strong plain player with no habit to exploit, the yardstick an outside heuristic stands for. They
@@ -17,9 +17,11 @@ from truco.bots.styles.loner import Loner
 from truco.bots.styles.maniac import Maniac
 from truco.bots.styles.player import Habits, StylePlayer
 from truco.bots.styles.tight import Tight
+from truco.bots.styles.trapper import Trapper
 
 STYLE_CLASSES: dict[str, type[StylePlayer]] = {
-    cls.level: cls for cls in (Bluffer, CallingStation, Tight, EnvidoManiac, EarlyMazo, Loner, Maniac)
+    cls.level: cls for cls in (Bluffer, CallingStation, Tight, EnvidoManiac, EarlyMazo, Loner, Maniac,
+                                 Trapper)
 }
 STYLES: tuple[str, ...] = tuple(STYLE_CLASSES)
 YARDSTICK_CLASSES: dict[str, type[StylePlayer]] = {Expert.level: Expert}
