@@ -2,7 +2,8 @@
 
 ``--a``/``--b`` take a level (``random``, ``facil``, ``normal``, ``dificil``, ``maestro``, or the frozen
 ``dificil-1``), a style (``bluffer``,
-``calling-station``, ``tight``, ``envido-maniac``, ``early-mazo``, ``loner``) or an attacker
+``calling-station``, ``tight``, ``envido-maniac``, ``early-mazo``, ``loner``, ``maniac``, ``trapper``), the
+``expert`` or an attacker
 (``attack:<level>``). ``--pool`` plays every level against every style instead (docs/bots.md).
 """
 
