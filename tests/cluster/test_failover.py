@@ -117,7 +117,7 @@ async def test_kill_9_of_a_node_mid_hand_and_mid_vote_loses_no_acked_command_and
             # The victim is whichever node is first seen holding a table mid-vote and another
             # mid-hand: which node leases which table, and when a vote is open, depend on timing.
             # Requiring both of node 1 alone timed out one clean-clone run after 120 s (2026-12-04):
-            # only 6 of the 15 tables vote, and node 1 need not hold one of them.
+            # a vote is open for a fraction of a second, and node 1 need not hold a table that votes.
             owners = holders(cluster, [t.code for t in tables])
             for i, _ in enumerate(cluster.nodes):
                 mine = [t for t in tables if owners[t.code] == f"n{i}" and not t.over()]
