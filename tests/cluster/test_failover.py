@@ -149,17 +149,28 @@ async def test_a_node_paused_past_its_lease_cannot_write_and_lets_its_tables_go(
         cluster: Cluster, postgres_url: str) -> None:
     rng = random.Random(19)
     tables = await make_tables(cluster, rng, 9)
-    frozen = 2
     play = asyncio.create_task(finish(tables, timeout=120))
-    await wait_for(lambda: any("n2" in holders(cluster, [t.code for t in tables]).values()
-                               for _ in [0]), 30, "n2 holds no table")
-    codes = [t.code for t in tables if not t.over()]
-    taken = [c for c, n in holders(cluster, codes).items() if n == "n2"]
+    chosen: list[tuple[int, list[str]]] = []
+
+    def holding() -> bool:
+        # the node to freeze is whichever is first seen holding a table still in play (which node
+        # leases which table depends on timing: a fixed node may hold none)
+        owners = holders(cluster, [t.code for t in tables if not t.over()])
+        for i, _ in enumerate(cluster.nodes):
+            held = [c for c, n in owners.items() if n == f"n{i}"]
+            if held:
+                chosen.append((i, held))
+                return True
+        return False
+
+    await wait_for(holding, 30, "no node holds a table in play")
+    frozen, taken = chosen[0]
+    name = f"n{frozen}"
     node = cluster.nodes[frozen]
     assert node.proc is not None
     node.proc.send_signal(signal.SIGSTOP)
     cluster.stopped.add(frozen)
-    await wait_for(lambda: all(h not in (None, "n2") for h in holders(cluster, taken).values()),
+    await wait_for(lambda: all(h not in (None, name) for h in holders(cluster, taken).values()),
                    30, "the frozen node's tables were not taken over")
     node.proc.send_signal(signal.SIGCONT)
     cluster.stopped.discard(frozen)
@@ -173,7 +184,7 @@ async def test_a_node_paused_past_its_lease_cannot_write_and_lets_its_tables_go(
                 still = {repr(e)}
             if not still:
                 break
-            assert time.monotonic() < deadline, f"n2 still holds {still}"
+            assert time.monotonic() < deadline, f"{name} still holds {still}"
             await asyncio.sleep(0.05)
     await play
     assert all(t.over() for t in tables)
