@@ -399,11 +399,17 @@ def _read_hand(view: SeatView, out: list[Profile], params: Judging) -> None:
                 if high < bluff_tanto or low >= bluff_tanto:  # a bluff or not, settled
                     prof.envido_shown[i] += 1
                     prof.envido_bluffs[i] += high < bluff_tanto
-                if not envido_teams and bluff_tanto <= low == high:
-                    prof.first_call_tantos[a.do].append(low)
-                if not envido_teams and low >= params.pass_tanto + 2:
-                    prof.opened_high += 1
+                if not envido_teams:  # an opening
+                    if bluff_tanto <= low == high:
+                        prof.first_call_tantos[a.do].append(low)
+                    prof.opened_high += low >= _worth_opening(params)
             envido_teams.add(a.seat & 1)
+
+
+def _worth_opening(params: Judging) -> float:
+    """The tanto from which a pass counts as a tanto kept quiet (``Profile.pass_floor``): two over
+    the line a pass is read under."""
+    return params.pass_tanto + 2
 
 
 def _read_pass(view: SeatView, seat: int, dealt: dict[int, set[Card]], prof: Profile,
@@ -414,7 +420,7 @@ def _read_pass(view: SeatView, seat: int, dealt: dict[int, set[Card]], prof: Pro
     span = (sung, sung) if sung is not None else _tanto_range(dealt.get(seat, set()), _unseen(view, dealt))
     if span is None:
         return
-    high = params.pass_tanto + 2
+    high = _worth_opening(params)
     if span[1] < high or span[0] >= high:  # settled either way
         prof.passes[0] += 1
         prof.passes[1] += span[0] >= high
