@@ -31,6 +31,13 @@ def holders(cluster: Cluster, codes: list[str]) -> dict[str, str | None]:
     return {c: None if v is None else v.decode() for c, v in zip(codes, values, strict=True)}
 
 
+def in_play_by_node(cluster: Cluster, tables: list[Table]) -> list[list[Table]]:
+    """The tables still in play that each node (by index) holds the lease of, from one read."""
+    owners = holders(cluster, [t.code for t in tables])
+    return [[t for t in tables if owners[t.code] == f"n{i}" and not t.over()]
+            for i in range(len(cluster.nodes))]
+
+
 async def held_by_node(cluster: Cluster, http: httpx.AsyncClient) -> dict[int, set[str]]:
     """What each live node answers it holds, asked at the same moment."""
     nodes = [(i, n) for i, n in enumerate(cluster.nodes) if n in cluster.live()]
@@ -118,9 +125,7 @@ async def test_kill_9_of_a_node_mid_hand_and_mid_vote_loses_no_acked_command_and
             # mid-hand: which node leases which table, and when a vote is open, depend on timing.
             # Requiring both of node 1 alone timed out one clean-clone run after 120 s (2026-12-04):
             # a vote is open for a fraction of a second, and node 1 need not hold a table that votes.
-            owners = holders(cluster, [t.code for t in tables])
-            for i, _ in enumerate(cluster.nodes):
-                mine = [t for t in tables if owners[t.code] == f"n{i}" and not t.over()]
+            for i, mine in enumerate(in_play_by_node(cluster, tables)):
                 if any(in_vote(t) for t in mine) and any(mid_hand(t) for t in mine):
                     victims.append(i)
                     return True
@@ -155,11 +160,9 @@ async def test_a_node_paused_past_its_lease_cannot_write_and_lets_its_tables_go(
     def holding() -> bool:
         # the node to freeze is whichever is first seen holding a table still in play (which node
         # leases which table depends on timing: a fixed node may hold none)
-        owners = holders(cluster, [t.code for t in tables if not t.over()])
-        for i, _ in enumerate(cluster.nodes):
-            held = [c for c, n in owners.items() if n == f"n{i}"]
-            if held:
-                chosen.append((i, held))
+        for i, mine in enumerate(in_play_by_node(cluster, tables)):
+            if mine:
+                chosen.append((i, [t.code for t in mine]))
                 return True
         return False
 
