@@ -118,6 +118,14 @@ class Cluster:
     def log_of(self, i: int) -> str:
         return (self.root / f"node{i}.log").read_text(errors="replace")
 
+    def logs_about(self, codes: list[str], last: int = 30) -> str:
+        """The last lines of every node's log that name one of ``codes``: for a failure's message."""
+        out = []
+        for i in range(len(self.nodes)):
+            lines = [ln for ln in self.log_of(i).splitlines() if any(c in ln for c in codes)]
+            out.extend(f"n{i}: {ln}" for ln in lines[-last:])
+        return "\n".join(out)
+
     def stop_all(self) -> None:
         for i, n in enumerate(self.nodes):
             if i in self.stopped and n.proc is not None:

@@ -138,7 +138,9 @@ async def play_until(people: list[Roamer], done: Callable[[], bool], timeout: fl
             if loop.time() > deadline:
                 raise TimeoutError("the tables did not finish: " + ", ".join(
                     f"{p.code} v{p.version} {p.view and p.view['phase']} "
-                    f"legal={bool(p.view and p.view['legal'])}" for p in people))
+                    f"legal={bool(p.view and p.view['legal'])} "
+                    f"(socket {p.sock and p.sock.url.split('/ws/')[0]}, {p.reconnects} reconnects)"
+                    for p in people))
             await asyncio.sleep(0.05)
     finally:
         for t in tasks:

@@ -140,7 +140,11 @@ async def test_kill_9_of_a_node_mid_hand_and_mid_vote_loses_no_acked_command_and
         await wait_for(lambda: all(h not in (None, name) for h in holders(cluster, taken).values()),
                        30, "the dead node's tables were not taken over")
         failover_s = time.monotonic() - killed_at
-        await play
+        try:
+            await play
+        except TimeoutError as e:  # what the nodes said of the tables left unfinished
+            stuck = [t.code for t in tables if not t.over()]
+            raise TimeoutError(f"{e} (killed {name}; taken {taken})\n{cluster.logs_about(stuck)}") from e
     assert all(t.over() for t in tables)
     assert failover_s < LEASE_MS / 1000 + 5
     assert watch.samples > 10 and watch.twice == []
