@@ -26,6 +26,8 @@ log = logging.getLogger("truco.cluster")
 
 _RENEW = """
 -- KEYS[1]: this node's alive key; KEYS[2..]: the leases it holds. ARGV: node id, ttl ms, retake.
+-- Returns whether the alive key was still there, and the leases lost.
+local alive = redis.call('EXISTS', KEYS[1])
 redis.call('SET', KEYS[1], '1', 'PX', ARGV[2])
 local lost = {}
 for i = 2, #KEYS do
@@ -36,7 +38,7 @@ for i = 2, #KEYS do
     table.insert(lost, i - 1)
   end
 end
-return lost
+return {alive, lost}
 """
 """A lease found empty is taken again only when this node renewed it recently (Redis restarted
 and forgot it); after a pause longer than the lease, an empty lease may have had another owner
@@ -60,9 +62,11 @@ class Leases:
         self.on_lost: Callable[[str], None] = lambda table_id: None
         """Called for a table this node no longer owns (its lease taken, or its write fenced)."""
         self._last_renewed = time.monotonic()
+        self._renewed = False
         self.out_of_touch = False
         """The last renewal came after a pause longer than most of a lease (the node was frozen, or cut
-        off): the other nodes may have taken our tables and forgotten our sockets."""
+        off), or found this node's alive mark lapsed: the other nodes may have taken our tables and
+        forgotten our sockets."""
         self._renew = redis.register_script(_RENEW)
         self._release = redis.register_script(_RELEASE)
         self._tasks: set[asyncio.Task[None]] = set()
@@ -108,12 +112,18 @@ class Leases:
     async def renew(self) -> list[str]:
         """Renew every lease (and this node's alive mark) in one call; returns the tables lost."""
         tables = sorted(self.mine)
-        retake = time.monotonic() - self._last_renewed < self.ttl_ms / 1000 * 0.75
-        self.out_of_touch = not retake
-        lost_idx: list[int] = await self._renew(
+        # Timed from the start of the last renewal, which its writes followed: from its end, a call
+        # slow to come back (a loop stalled under load) hid a pause in which the marks had lapsed.
+        started = time.monotonic()
+        retake = started - self._last_renewed < self.ttl_ms / 1000 * 0.75
+        alive, lost_idx = await self._renew(
             keys=[self.keys.alive(self.node), *(self.keys.lease(t) for t in tables)],
             args=[self.node, self.ttl_ms, "1" if retake else "0"])
-        self._last_renewed = time.monotonic()
+        # A lapsed alive mark is what the others' sweep reads as this node dead: it may have forgotten
+        # the sockets we relay, which would then hear nothing more (Redis restarted forgets it too).
+        self.out_of_touch = not retake or (self._renewed and not alive)
+        self._renewed = True
+        self._last_renewed = started
         if tables:  # Redis may have restarted and forgotten which tables are ours
             await self.redis.sadd(self.keys.owned(self.node), *tables)
         lost = [tables[i - 1] for i in lost_idx]
