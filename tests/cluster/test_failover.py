@@ -38,6 +38,15 @@ def in_play_by_node(cluster: Cluster, tables: list[Table]) -> list[list[Table]]:
             for i in range(len(cluster.nodes))]
 
 
+async def played_out(cluster: Cluster, play: asyncio.Task[None], tables: list[Table], what: str) -> None:
+    """Wait for ``finish``; when it times out, say what the nodes logged of the unfinished tables."""
+    try:
+        await play
+    except TimeoutError as e:
+        stuck = [t.code for t in tables if not t.over()]
+        raise TimeoutError(f"{e} ({what})\n{cluster.logs_about(stuck)}") from e
+
+
 async def held_by_node(cluster: Cluster, http: httpx.AsyncClient) -> dict[int, set[str]]:
     """What each live node answers it holds, asked at the same moment."""
     nodes = [(i, n) for i, n in enumerate(cluster.nodes) if n in cluster.live()]
@@ -140,11 +149,7 @@ async def test_kill_9_of_a_node_mid_hand_and_mid_vote_loses_no_acked_command_and
         await wait_for(lambda: all(h not in (None, name) for h in holders(cluster, taken).values()),
                        30, "the dead node's tables were not taken over")
         failover_s = time.monotonic() - killed_at
-        try:
-            await play
-        except TimeoutError as e:  # what the nodes said of the tables left unfinished
-            stuck = [t.code for t in tables if not t.over()]
-            raise TimeoutError(f"{e} (killed {name}; taken {taken})\n{cluster.logs_about(stuck)}") from e
+        await played_out(cluster, play, tables, f"killed {name}; taken {taken}")
     assert all(t.over() for t in tables)
     assert failover_s < LEASE_MS / 1000 + 5
     assert watch.samples > 10 and watch.twice == []
@@ -193,7 +198,7 @@ async def test_a_node_paused_past_its_lease_cannot_write_and_lets_its_tables_go(
                 break
             assert time.monotonic() < deadline, f"{name} still holds {still}"
             await asyncio.sleep(0.05)
-    await play
+    await played_out(cluster, play, tables, f"froze {name}; taken {taken}")
     assert all(t.over() for t in tables)
     await close_all(tables)
     audit_all(postgres_url, tables)
@@ -238,7 +243,7 @@ async def test_a_node_stopped_with_sigterm_hands_its_tables_over_before_its_leas
     await wait_for(lambda: all(h not in (None, "n0") for h in holders(cluster, taken).values()),
                    30, "the stopping node's tables were not taken over")
     handover_s = time.monotonic() - stopped_at
-    await play
+    await played_out(cluster, play, tables, f"stopped n0; taken {taken}")
     assert all(t.over() for t in tables)
     await close_all(tables)
     audit_all(postgres_url, tables)
