@@ -35,6 +35,10 @@ calls, played out, every bet priced in match equity) and changes what issue 13 m
   rivals' own envido is priced by how they took such raises, apart: a team that called holds a tanto.
   A team that raises our envido more often than the tanto allows raises it, in that price, to
   the falta on any hand (``ev_envido_bet``).
+- **A rival who never bets first is read so** (``Profile.passive``): from the chances to open the
+  envido and to call the first truco that a team let pass, every hand. Against such a team (it lets
+  the other side bet and takes it on) it calls the truco as ``dificil`` does, and reads nothing
+  into its passes of the envido.
 - **Its rivals read its calls too** (``rational_truco``): the model of their answers asks their
   chance for 0.25 more than the rational threshold after the first round, as they take our
   call for cards.
@@ -111,6 +115,12 @@ class MaestroDecision(Decision):
         """Active seats of each team."""
         self._reads: list[PlayRead] = []
         self._rates = (params.play_rates, params.play_rates)
+        self._passive = [f.passive_share(params.passive_prior, params.passive_rates, params.passive_never)
+                         for f in profiles]
+        """How surely each team never bets first, beyond the prior (``Profile.passive_share``)."""
+        self.active = 1.0 - self._passive[1 - (view.seat & 1)]
+        """How much of its own way of calling the truco it keeps against these rivals: all of it
+        against a team that bets first, none against one that never does."""
         super().__init__(view, rng, params)
         self._raises_theirs = any(x.do in ENVIDO_BETS and x.seat & 1 != self.team for x in self.pub.history)
         """The rivals have called envido this hand: a bet of ours now raises their own call."""
@@ -174,7 +184,10 @@ class MaestroDecision(Decision):
             out.append(e)
         if self.m.read_passes:
             prior = self.m.pass_prior
-            floors = (self.profiles[0].pass_floor(prior), self.profiles[1].pass_floor(prior))
+            # a team that never bets first passes with any tanto: its pass says nothing
+            f0, f1 = (1.0 - (1.0 - f.pass_floor(prior)) * (1.0 - passive)
+                      for f, passive in zip(self.profiles, self._passive, strict=True))
+            floors = (f0, f1)
             out.extend(read_passes(self.pub, self.k.me, self.m.pass_tanto, self.m.pass_slope, floors))
         return out
 
@@ -193,7 +206,7 @@ class MaestroDecision(Decision):
     def rational_truco(self, w: World, level: int) -> float:
         """``dificil``'s rational answer, less the credit a rival gives our call: it reads the call
         as cards and needs ``answer_shift`` more than the rational threshold to take it."""
-        shift = self.m.answer_shift if self.pub.results else self.m.early_answer_shift
+        shift = (self.m.answer_shift if self.pub.results else self.m.early_answer_shift) * self.active
         threshold = 0.5 - level / (2 * (level + 1)) + shift
         return sig((self.rival_chance(w) - threshold) / 0.08)
 
@@ -309,7 +322,7 @@ class MaestroDecision(Decision):
         if action.do in TRUCO_CALLS:
             _, won = self.best_play()
             self.won_share = sum(won) / len(won)
-            if self.won_share < self.m.raise_min:
+            if self.won_share < self.m.raise_min * self.active:
                 legal = self.view.legal
                 accept = find(legal, Do.QUIERO)
                 decline = find(legal, Do.NO_QUIERO)
@@ -345,16 +358,16 @@ class MaestroDecision(Decision):
         unseen = all(s & 1 == self.team for s, _ in self.k.plays)  # no rival card of this round yet
         r = self.rng.random()
         if level > 1:
-            return call if value and p >= self.m.raise_min else play
+            return call if value and p >= self.m.raise_min * self.active else play
         if first_round:
             if value:
                 return play if p >= 0.8 and r < self.m.slow_play else call
-            if p < 0.3 and unseen and not self.leave_to_pie() and r < self.m.early_bluff:
+            if p < 0.3 and unseen and not self.leave_to_pie() and r < self.m.early_bluff * self.active:
                 return call
             return play
         if value:
             return call
-        if 0.4 <= p < 0.65 and r < self.m.medium_call:
+        if 0.4 <= p < 0.65 and r < self.m.medium_call * self.active:
             return call
         if self.bluff_spot(won) and r < self.params.bluff_rate:
             return call

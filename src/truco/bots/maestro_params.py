@@ -117,6 +117,16 @@ class MaestroParams(Params):
     """The same in the first round, left at none: a first-round truco pays only when it is taken,
     and waiting keeps the call for later; with 0.25 there too it called half as many in 4 players
     and their points fell from +131 to +31 (seed 7)."""
+    passive_prior: float = 0.05
+    passive_rates: tuple[float, float, float] = (0.15, 0.1, 0.3)
+    passive_never: float = 0.01
+    """A rival team that never bets first (``Profile.passive``: how it used its chances to open the
+    envido, to call a first-round truco and a later one, against a team that bets on
+    ``passive_rates`` of them and one that bets on ``passive_never``; ``passive_prior`` before the
+    match shows any) lets the other side bet and takes it on. Against it ``maestro`` calls the truco
+    as ``dificil`` does (no credit for its calls in the model of the answers, no mixed calls or
+    early bluffs, any raise that pays), and its passes of the envido say nothing; both weighed by
+    the chance of that reading (item 25 in docs/bots.md)."""
     read_passes: bool = True
     """A seat that played its first card, or called truco, with the envido open passed it: read as
     a tanto under ``pass_tanto`` (``envido_reading.read_passes``). ``dificil-1`` opened on 96 % of its

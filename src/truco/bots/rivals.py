@@ -162,6 +162,24 @@ class Profile:
         chances, calls = self.truco_chances[phase]
         return _any_rate(chances, calls, honest)
 
+    def passive(self, prior: float, rates: tuple[float, float, float], never: float) -> float:
+        """The chance that this team never bets first: never opens the envido, never calls the hand's
+        first truco (a player who lets the other side bet and takes it on), against one that bets on
+        ``rates`` of its chances (to open the envido, to call a first-round truco, a later one).
+        ``never`` is the first's rate, ``prior`` its chance before the match shows anything: each
+        chance passed weighs a little for it, one bet of any kind heavily against it."""
+        log_odds = math.log(prior / (1.0 - prior))
+        for (chances, bets), rate in zip((self.envido_chances, *self.truco_chances[:2]), rates, strict=True):
+            passed = chances - bets
+            log_odds += bets * math.log(never / rate) + passed * math.log((1.0 - never) / (1.0 - rate))
+        return 1.0 / (1.0 + math.exp(-min(log_odds, 50.0)))
+
+    def passive_share(self, prior: float, rates: tuple[float, float, float], never: float) -> float:
+        """How far ``passive`` has moved from its prior toward 1 (0 at or under the prior): what a
+        bot changes against this team, nothing before the match shows its habit."""
+        moved = self.passive(prior, rates, never) - prior
+        return moved / (1.0 - prior) if moved > 1e-12 else 0.0
+
     def opening_band(self, call: Do, default: float, spread: float, weight: float) -> tuple[float, float]:
         """The tanto behind an opening ``call`` and how far it strays from it (a standard deviation):
         the prior's ``default`` and ``spread``, worth ``weight`` tantos, moved by what it sang."""
