@@ -40,6 +40,9 @@ def test_a_team_is_read_as_never_betting_first_from_the_chances_it_let_pass_and_
     assert _passive(_quiet(2, 3, 1)) < 0.3
     assert _passive(_quiet(8, 14, 4)) > 0.7
     assert _passive(_quiet(12, 20, 6)) > 0.9
+    bettor = _quiet(400, 600, 200)  # a long match of bets: no overflow
+    bettor.envido_chances[1], bettor.truco_chances[0][1], bettor.truco_chances[1][1] = 100, 150, 150
+    assert 0.0 <= _passive(bettor) < 1e-9
     quiet = _passive(_quiet(8, 14, 4))
     for kind in range(3):
         for bets, most in ((1, 0.1 * quiet / (1 - quiet)), (2, 0.03)):

@@ -172,7 +172,7 @@ class Profile:
         for (chances, bets), rate in zip((self.envido_chances, *self.truco_chances[:2]), rates, strict=True):
             passed = chances - bets
             log_odds += bets * math.log(never / rate) + passed * math.log((1.0 - never) / (1.0 - rate))
-        return 1.0 / (1.0 + math.exp(-min(log_odds, 50.0)))
+        return 1.0 / (1.0 + math.exp(-max(-50.0, min(log_odds, 50.0))))
 
     def passive_share(self, prior: float, rates: tuple[float, float, float], never: float) -> float:
         """How far ``passive`` has moved from its prior toward 1 (0 at or under the prior): what a
