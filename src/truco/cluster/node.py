@@ -378,6 +378,10 @@ class ClusterNode:
             fut.set_result(ok)
         if ok:
             self._hints.pop(table_id, None)
+            # Sockets of this table we relayed to its old owner hear nothing from it now; the sweep that
+            # drops them may never come (another node's sweep can forget the dead owner first).
+            for proxy in [p for p in self._proxies.values() if p.table_id == table_id]:
+                self._drop_proxy(proxy, "the table moved to this server; reconnect")
             log.info("node %s took table %s at version %d", self.node, table_id, self.rt.version(table_id))
             with contextlib.suppress(RedisError):
                 await self.redis.publish(self.keys.moved,
