@@ -100,6 +100,15 @@ async def wait_for(pred: object, timeout: float, what: str) -> None:
         await asyncio.sleep(0.02)
 
 
+def where(tables: list[Table]) -> str:
+    """Each table's people: the version each saw, the phase, the node of its socket, its reconnects."""
+    def person(p: Roamer) -> str:
+        node = p.sock and p.sock.url.split("/ws/")[0]
+        return f"v{p.version} {p.view and p.view['phase']} {node} r{p.reconnects}"
+
+    return "; ".join(f"{t.code}: " + ", ".join(person(p) for p in t.people) for t in tables)
+
+
 def audit_all(postgres_url: str, tables: list[Table]) -> None:
     storage = PostgresStorage(postgres_url, pool_size=2)
     try:
@@ -212,7 +221,13 @@ async def test_a_redis_restart_mid_match_loses_nothing_accepted_and_play_goes_on
     rng = random.Random(29)
     tables = await make_tables(cluster, rng, 9)
     play = asyncio.create_task(finish(tables, timeout=120))
-    await wait_for(lambda: sum(p.version for t in tables for p in t.people) > 400, 60, "no play")
+    try:
+        await wait_for(lambda: play.done() or sum(p.version for t in tables for p in t.people) > 400, 60,
+                       "no play")
+    except TimeoutError as e:
+        raise TimeoutError(f"{e}: {where(tables)}\n{cluster.logs_about([t.code for t in tables])}") from e
+    if play.done():
+        await play  # it failed before any Redis restart: say why
     assert not all(t.over() for t in tables)
     cluster.redis.stop()
     cluster.redis.start()  # empty: no lease, no lobby, no node list
