@@ -633,15 +633,16 @@ def test_a_team_that_raises_our_envido_whatever_it_holds_is_read_and_priced_so()
     holding the tanto each time: ``maestro`` opened a real envido and folded to the falta behind it.
     How often a team raises is seen on every answer (item 23): the maniac's rate reads as any hand
     within a match; ``dificil-1``'s (3 of 33 answers here, its best tantos) as none."""
-    m = MaestroParams()
+    m = for_table(MaestroParams(), _facing_falta_raise(1))
     maniac = _rivals_chances("maniac", 2)
     chances, raised = maniac.envido_raise_chances
     assert chances >= 3 and raised == chances, maniac.envido_raise_chances
     assert maniac.envido_raise_any_rate(m.envido_raise_honest) > 0.5
     for players in (2, 4):
         honest = _rivals_chances("dificil-1", players)
+        line = _raise_honest(players)
         assert honest.envido_raise_chances[0] >= 20, honest.envido_raise_chances
-        assert honest.envido_raise_any_rate(m.envido_raise_honest) == 0.0, honest.envido_raise_chances
+        assert honest.envido_raise_any_rate(line) == 0.0, honest.envido_raise_chances
 
     # the falta behind our real envido: the raiser's says nothing of its tanto, the honest one's does
     falta = Evidence(1, 1, 28.0, 2.0, 0.1)
@@ -665,6 +666,38 @@ def test_a_team_that_raises_our_envido_whatever_it_holds_is_read_and_priced_so()
             opened["honest"] += _with_rivals(1)[0].choose(view).do in ENVIDO_BETS
             opened["raiser"] += _with_rivals(8)[0].choose(view).do in ENVIDO_BETS
     assert opened["honest"] >= 10 and opened["raiser"] <= opened["honest"] // 2, opened
+
+def _raise_honest(players: int) -> float:
+    st, _ = new_match(Rules(players=players), dealer=0, seed=1)
+    return for_table(MaestroParams(), view_for(st, 0)).envido_raise_honest
+
+
+def test_how_often_an_honest_team_raises_our_envido_is_how_often_its_best_hand_holds_the_tanto():
+    """Item 23 read a team as raising our envido on any hand once it raised more often than 0.3 of
+    its chances: the share of the best of two hands that hold 28. Mano a mano one hand answers, and
+    holds 28 on 17 % of deals, so a lone rival could raise to the falta on any hand one time in eight
+    and read as honest, and ``maestro`` folded to it: the attacker did so (13 falta raises on under 25
+    of tanto in 16 matches, 15 % of what it estimated it took). The line is now the best of the
+    team's hands: 17 % mano a mano, 31 % in 4 players, 43 % in 6."""
+    share = tanto_share(MaestroParams().envido_raise_tanto)
+    assert abs(share - 0.172) < 0.005
+    for players, hands in ((2, 1), (4, 2), (6, 3)):
+        assert abs(_raise_honest(players) - (1 - (1 - share) ** hands)) < 1e-9
+    # a rival that raised 16 of 40 of our envidos: far above one hand's line, near two hands'
+    rival = Profile()
+    rival.envido_raise_chances = [40, 16]
+    assert rival.envido_raise_any_rate(_raise_honest(2)) > 0.2
+    assert rival.envido_raise_any_rate(_raise_honest(4)) < 0.03
+    assert rival.envido_raise_any_rate(0.3) < 0.03  # the line before
+    # and mano a mano its falta behind our real envido is taken on a middling tanto more often
+    taken = {"honest": 0, "raiser": 0}
+    for seed in range(60):
+        view = _facing_falta_raise(seed)
+        if 25 <= view.my_tanto <= 29:
+            taken["honest"] += _with_rivals(4, 40)[0].choose(view).do is Do.QUIERO
+            taken["raiser"] += _with_rivals(16, 40)[0].choose(view).do is Do.QUIERO
+    assert taken["raiser"] > taken["honest"], taken
+
 
 def _passed(seed: int) -> SeatView:
     """Seat 0 (mano) plays its first card with the envido open: seat 1's view, at its turn."""

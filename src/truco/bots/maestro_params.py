@@ -6,9 +6,11 @@ belong to are in docs/bots.md ("maestro")."""
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
+from functools import cache
 
 from truco.bots.card_reading import DIFICIL_1_RATES, PlayRates
 from truco.bots.dificil import Params
+from truco.bots.rivals import tanto_share
 from truco.engine import Do, SeatView
 
 
@@ -41,10 +43,15 @@ class MaestroParams(Params):
     raise_honest: float = 0.6
     """The same for a raise, over the answers that took our truco on (a decline ends the hand unseen):
     ``dificil-1`` raised 4 of 9 and 6 of 11 in three matches."""
+    envido_raise_tanto: int = 28
+    """The tanto from which an honest team raises our envido bet (``envido_raise_honest``)."""
     envido_raise_honest: float = 0.3
     """The same for a raise of our envido bet, over every answer that could have raised it
     (``dificil-1`` raised 10–13 % of them; the ``maniac`` all): a team that raises more often is
-    read as raising on any hand at the rest, and our bets are priced with it (item 23)."""
+    read as raising on any hand at the rest, and our bets are priced with it (item 23). Set per
+    table by ``for_table``: the share of its answers whose best hand holds ``envido_raise_tanto``,
+    17 % of one hand, 31 % of the best of two (with 0.3 at every table, a lone rival could raise to
+    the falta on any hand at one chance in eight and still read as honest: the attacker did)."""
     raise_bluff_prior: tuple[float, float] = (0.3, 9.7)
     """The same for a retruco or vale cuatro: a raise puts more at stake and is rarely a bluff
     (read with the late trucos' 18 %, ``maestro`` went to the vale cuatro and lost every time)."""
@@ -156,7 +163,8 @@ def high_stakes(view: SeatView) -> bool:
 
 def for_table(params: MaestroParams, view: SeatView) -> MaestroParams:
     """The worlds this decision draws: more at high stakes, fewer at a table of more than 4 seats
-    (``big_table_share``; a pica-pica's duel is a deal of two)."""
+    (``big_table_share``; a pica-pica's duel is a deal of two); and how often an honest team raises
+    our envido, by the hands it holds (``envido_raise_honest``)."""
     p = view.public
     worlds, candidates = params.worlds, params.candidates
     if high_stakes(view):
@@ -165,4 +173,10 @@ def for_table(params: MaestroParams, view: SeatView) -> MaestroParams:
     if seats > 4:
         worlds = round(worlds * params.big_table_share)
         candidates = round(candidates * params.big_table_share)
-    return replace(params, worlds=worlds, candidates=candidates)
+    honest = 1.0 - (1.0 - _share_from(params.envido_raise_tanto)) ** (seats // 2)
+    return replace(params, worlds=worlds, candidates=candidates, envido_raise_honest=honest)
+
+
+@cache
+def _share_from(tanto: int) -> float:
+    return tanto_share(tanto)
