@@ -92,9 +92,14 @@ class OwnershipWatch:
         self._task.cancel()
 
 
-async def wait_for(pred: object, timeout: float, what: str) -> None:
+async def wait_for(pred: object, timeout: float, what: str, play: asyncio.Task[None] | None = None) -> None:
+    """Wait for ``pred()``; with ``play`` (the people playing), fail at once with its own error if
+    it fails first: waiting on a table that nobody plays any more only hides why."""
     deadline = time.monotonic() + timeout
     while not pred():  # type: ignore[operator]
+        if play is not None and play.done():
+            await play  # raises what stopped the play
+            raise AssertionError(f"every table ended before: {what}")
         if time.monotonic() > deadline:
             raise TimeoutError(what)
         await asyncio.sleep(0.02)
@@ -149,7 +154,7 @@ async def test_kill_9_of_a_node_mid_hand_and_mid_vote_loses_no_acked_command_and
                     return True
             return False
 
-        await wait_for(ready, 120, "no node ever held a table mid-vote and another mid-hand")
+        await wait_for(ready, 120, "no node ever held a table mid-vote and another mid-hand", play)
         victim = victims[0]
         name = f"n{victim}"
         taken = [c for c, n in holders(cluster, [t.code for t in tables]).items() if n == name]
@@ -184,7 +189,7 @@ async def test_a_node_paused_past_its_lease_cannot_write_and_lets_its_tables_go(
                 return True
         return False
 
-    await wait_for(holding, 30, "no node holds a table in play")
+    await wait_for(holding, 30, "no node holds a table in play", play)
     frozen, taken = chosen[0]
     name = f"n{frozen}"
     node = cluster.nodes[frozen]
@@ -222,12 +227,9 @@ async def test_a_redis_restart_mid_match_loses_nothing_accepted_and_play_goes_on
     tables = await make_tables(cluster, rng, 9)
     play = asyncio.create_task(finish(tables, timeout=120))
     try:
-        await wait_for(lambda: play.done() or sum(p.version for t in tables for p in t.people) > 400, 60,
-                       "no play")
+        await wait_for(lambda: sum(p.version for t in tables for p in t.people) > 400, 60, "no play", play)
     except TimeoutError as e:
         raise TimeoutError(f"{e}: {where(tables)}\n{cluster.logs_about([t.code for t in tables])}") from e
-    if play.done():
-        await play  # it failed before any Redis restart: say why
     assert not all(t.over() for t in tables)
     cluster.redis.stop()
     cluster.redis.start()  # empty: no lease, no lobby, no node list
@@ -249,7 +251,7 @@ async def test_a_node_stopped_with_sigterm_hands_its_tables_over_before_its_leas
     tables = await make_tables(cluster, rng, 9)
     play = asyncio.create_task(finish(tables, timeout=120))
     await wait_for(lambda: "n0" in holders(cluster, [t.code for t in tables if not t.over()]).values(),
-                   30, "n0 holds no table in play")
+                   30, "n0 holds no table in play", play)
     taken = [c for c, n in holders(cluster, [t.code for t in tables]).items() if n == "n0"]
     node = cluster.nodes[0]
     assert node.proc is not None
