@@ -667,6 +667,7 @@ def test_a_team_that_raises_our_envido_whatever_it_holds_is_read_and_priced_so()
             opened["raiser"] += _with_rivals(8)[0].choose(view).do in ENVIDO_BETS
     assert opened["honest"] >= 10 and opened["raiser"] <= opened["honest"] // 2, opened
 
+
 def _raise_honest(players: int) -> float:
     st, _ = new_match(Rules(players=players), dealer=0, seed=1)
     return for_table(MaestroParams(), view_for(st, 0)).envido_raise_honest

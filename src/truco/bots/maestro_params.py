@@ -6,7 +6,6 @@ belong to are in docs/bots.md ("maestro")."""
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
-from functools import cache
 
 from truco.bots.card_reading import DIFICIL_1_RATES, PlayRates
 from truco.bots.dificil import Params
@@ -173,10 +172,5 @@ def for_table(params: MaestroParams, view: SeatView) -> MaestroParams:
     if seats > 4:
         worlds = round(worlds * params.big_table_share)
         candidates = round(candidates * params.big_table_share)
-    honest = 1.0 - (1.0 - _share_from(params.envido_raise_tanto)) ** (seats // 2)
+    honest = 1.0 - (1.0 - tanto_share(params.envido_raise_tanto)) ** (seats // 2)
     return replace(params, worlds=worlds, candidates=candidates, envido_raise_honest=honest)
-
-
-@cache
-def _share_from(tanto: int) -> float:
-    return tanto_share(tanto)
