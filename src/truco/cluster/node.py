@@ -380,8 +380,7 @@ class ClusterNode:
             self._hints.pop(table_id, None)
             # Sockets of this table we relayed to its old owner hear nothing from it now; the sweep that
             # drops them may never come (another node's sweep can forget the dead owner first).
-            for proxy in [p for p in self._proxies.values() if p.table_id == table_id]:
-                self._drop_proxy(proxy, "the table moved to this server; reconnect")
+            self._drop_relayed(table_id, self.node, "the table moved to this server; reconnect")
             log.info("node %s took table %s at version %d", self.node, table_id, self.rt.version(table_id))
             with contextlib.suppress(RedisError):
                 await self.redis.publish(self.keys.moved,
@@ -611,8 +610,12 @@ class ClusterNode:
         self._hints.pop(table_id, None)
         if self.rt.holds(table_id):
             self._spawn(self._lose(table_id))
+        self._drop_relayed(table_id, owner, "the table moved to another server; reconnect")
+
+    def _drop_relayed(self, table_id: str, owner: str, reason: str) -> None:
+        """Close the sockets of ``table_id`` this node relays to any node but ``owner``, its owner now."""
         for proxy in [p for p in self._proxies.values() if p.table_id == table_id and p.owner != owner]:
-            self._drop_proxy(proxy, "the table moved to another server; reconnect")
+            self._drop_proxy(proxy, reason)
 
     def _drop_proxy(self, proxy: _Proxy, reason: str) -> None:
         if self._hints.get(proxy.table_id) == proxy.owner:
