@@ -2,7 +2,7 @@
 
 The node owns some tables (their leases, ``Leases``) and runs them in its own ``Runtime``, exactly as
 the embedded server does. A request for a table owned elsewhere travels to the owner over Redis
-pub/sub, on the owner's inbox channel; the owner applies it in the table's mailbox and builds every
+pub/sub (``bus``), on the owner's inbox channel; the owner applies it in the table's mailbox and builds every
 message for that socket there, with the socket's own seat view, then publishes the finished frames on
 the inbox channel of the node holding the socket, which writes them out unchanged. Nothing is ever
 filtered at the relaying node: it sees only frames already built for the one seat behind its socket.
@@ -22,17 +22,18 @@ import contextlib
 import itertools
 import logging
 import random
-from collections.abc import Awaitable, Callable, Coroutine
+from collections.abc import Coroutine
 from dataclasses import dataclass
 from typing import Any, cast
 
 import orjson
 from redis.asyncio import Redis
-from redis.asyncio.client import PubSub
 from redis.exceptions import RedisError
 
+from truco.cluster.bus import Bus, Message, text
 from truco.cluster.keys import Keys
 from truco.cluster.leases import Leases
+from truco.cluster.ratelimit import RateLimit
 from truco.protocol import CloseCode, ErrorCode, ServerMessage, encode
 from truco.runtime import (
     BadToken,
@@ -52,24 +53,6 @@ from truco.table import PlayerCommand, TableSettings, command_from_dict, command
 
 log = logging.getLogger("truco.cluster")
 
-OUTBOX_LIMIT = 10_000
-"""Messages kept for one node while Redis does not answer (each a frame, a reply or a request)."""
-
-_RATE = """
--- A token bucket per client address, shared by every node. ARGV: rate per s, burst.
-local t = redis.call('TIME')
-local now = tonumber(t[1]) * 1000 + math.floor(tonumber(t[2]) / 1000)
-local v = redis.call('HMGET', KEYS[1], 'tokens', 'at')
-local rate, burst = tonumber(ARGV[1]), tonumber(ARGV[2])
-local tokens, at = tonumber(v[1]) or burst, tonumber(v[2]) or now
-tokens = math.min(burst, tokens + (now - at) * rate / 1000)
-local ok = 0
-if tokens >= 1 then tokens = tokens - 1; ok = 1 end
-redis.call('HSET', KEYS[1], 'tokens', tostring(tokens), 'at', now)
-redis.call('PEXPIRE', KEYS[1], math.ceil(burst / rate * 1000) + 1000)
-return ok
-"""
-
 _ERRORS: dict[str, type[LobbyError]] = {"bad_token": BadToken, "revoked": Revoked, "no_table": NoSuchTable,
                                         "moved": Moved, "stopping": ShuttingDown, "lobby": LobbyError}
 
@@ -80,10 +63,6 @@ def _error_kind(e: LobbyError) -> str:
         if isinstance(e, cls):
             return kind
     return "lobby"
-
-
-def _text(value: bytes | str) -> str:
-    return value.decode() if isinstance(value, bytes) else value
 
 
 def _no_close(code: int, reason: str) -> None:
@@ -131,18 +110,14 @@ class ClusterNode:
         self._proxy_ids = itertools.count(1)
         self._remote: dict[tuple[str, int], Connection] = {}
         """Owner side: the runtime's connection for each socket another node relays, by (node, id)."""
-        self._rpc_ids = itertools.count(1)
-        self._waiting: dict[int, asyncio.Future[dict[str, Any]]] = {}
-        self._outbox: dict[str, list[dict[str, Any]]] = {}
-        self._outbox_ready = asyncio.Event()
+        self.bus = Bus(redis, self.keys, self.node, self._on_message, self._moved, self._resync_relayed)
         self._adopting: dict[str, asyncio.Future[bool]] = {}
         self._hints: dict[str, str] = {}
         """The owner of each table this node relays sockets for: a command goes there without asking
         Redis first (a stale hint costs one "not here" answer, then the lease is read)."""
         self._tasks: set[asyncio.Task[Any]] = set()
         self._loops: list[asyncio.Task[None]] = []
-        self._subscribed = asyncio.Event()
-        self._rate = redis.register_script(_RATE)
+        self._rate = RateLimit(redis, self.keys, cfg.http_rate, cfg.http_burst)
         self._handed_over = False
 
     # ------------------------------------------------------------------ life cycle
@@ -151,10 +126,10 @@ class ClusterNode:
         await self.rt.start(recover=False)
         await self.leases.renew()
         await self.redis.sadd(self.keys.nodes, self.node)
-        self._loops = [asyncio.create_task(self._listen(), name="cluster-listen"),
-                       asyncio.create_task(self._send(), name="cluster-send"),
+        self._loops = [asyncio.create_task(self.bus.listen(), name="cluster-listen"),
+                       asyncio.create_task(self.bus.send(), name="cluster-send"),
                        asyncio.create_task(self._tick(), name="cluster-tick")]
-        await asyncio.wait_for(self._subscribed.wait(), 30)
+        await asyncio.wait_for(self.bus.subscribed.wait(), 30)
         log.info("node %s joined the cluster", self.node)
 
     async def handover(self, timeout: float = 8.0) -> None:
@@ -182,11 +157,11 @@ class ClusterNode:
                 await self.rt.let_go(table_id, "this server is stopping; reconnect")
                 await self.leases.release(table_id)
                 if others:
-                    self._post(others[i % len(others)], {"op": "adopt", "table": table_id})
+                    self.bus.post(others[i % len(others)], {"op": "adopt", "table": table_id})
 
         await asyncio.gather(*(one(i, t) for i, t in enumerate(self.rt.table_ids())), return_exceptions=True)
         await self.leases.drain()
-        await self._flush_now()
+        await self.bus.flush()
         log.info("node %s handed its tables over", self.node)
 
     async def close(self) -> None:
@@ -245,7 +220,7 @@ class ClusterNode:
 
     async def lobby(self) -> list[dict[str, Any]]:
         try:
-            nodes = sorted(_text(n) for n in await self.redis.smembers(self.keys.nodes))
+            nodes = sorted(text(n) for n in await self.redis.smembers(self.keys.nodes))
             blobs = await self.redis.mget([self.keys.lobby(n) for n in nodes]) if nodes else []
         except RedisError as e:
             log.warning("lobby unavailable: %s", e)
@@ -288,7 +263,7 @@ class ClusterNode:
             return
         if proxy.conn is conn:
             del self._proxies[conn.conn_id]
-            self._post(proxy.owner, {"op": "detach", "c": conn.conn_id})
+            self.bus.post(proxy.owner, {"op": "detach", "c": conn.conn_id})
 
     async def resync(self, conn: Connection) -> None:
         proxy = self._proxies.get(conn.conn_id) if conn.conn_id < 0 else None
@@ -322,11 +297,7 @@ class ClusterNode:
 
     async def allow_post(self, client: str) -> bool:
         """The POST rate limit per client address, the same on every node."""
-        try:
-            return bool(await self._rate(keys=[self.keys.rate(client)],
-                                         args=[self.cfg.http_rate, self.cfg.http_burst]))
-        except RedisError:
-            return True  # the limit is a courtesy; the lobby must not die with Redis
+        return await self._rate.allow(client)
 
     # ------------------------------------------------------------------ routing
 
@@ -383,8 +354,7 @@ class ClusterNode:
             self._drop_relayed(table_id, self.node, "the table moved to this server; reconnect")
             log.info("node %s took table %s at version %d", self.node, table_id, self.rt.version(table_id))
             with contextlib.suppress(RedisError):
-                await self.redis.publish(self.keys.moved,
-                                         orjson.dumps({"table": table_id, "owner": self.node}))
+                await self.bus.announce(table_id)
         else:
             self.leases.gone(table_id)
         return ok
@@ -404,18 +374,12 @@ class ClusterNode:
     async def _ask(self, node: str, msg: dict[str, Any]) -> dict[str, Any] | None:
         """Send a request to ``node`` and wait for its answer. None: the table is not there (any
         more); the caller routes again. An error of the owner's is raised here as the same error."""
-        rid = next(self._rpc_ids)
-        fut: asyncio.Future[dict[str, Any]] = asyncio.get_running_loop().create_future()
-        self._waiting[rid] = fut
-        self._post(node, {**msg, "rid": rid})
         try:
-            reply = await asyncio.wait_for(fut, self.cfg.rpc_timeout_s)
+            reply = await self.bus.ask(node, msg, self.cfg.rpc_timeout_s)
         except TimeoutError:
             log.warning("node %s: %s for table %s got no answer from %s", self.node, msg["op"],
                         msg.get("table"), node)
             raise Moved("the table's server does not answer; reconnect") from None
-        finally:
-            self._waiting.pop(rid, None)
         if reply.get("error") is None:
             return reply
         if reply["error"] == "moved":
@@ -433,7 +397,7 @@ class ClusterNode:
             log.exception("node %s: a request failed", self.node)
             reply = {"error": "lobby", "message": "the server could not do that"}
         if rid is not None:
-            self._post(origin, {"op": "reply", "to": rid, **reply})
+            self.bus.post(origin, {"op": "reply", "to": rid, **reply})
 
     async def _do(self, msg: dict[str, Any]) -> dict[str, Any]:
         op, origin = msg["op"], msg["from"]
@@ -481,96 +445,22 @@ class ClusterNode:
 
     def _relay(self, origin: str, cid: int) -> Send:
         def send(msg: ServerMessage | str) -> None:
-            self._post(origin, {"op": "frame", "c": cid, "t": msg if isinstance(msg, str) else encode(msg)})
+            frame = msg if isinstance(msg, str) else encode(msg)
+            self.bus.post(origin, {"op": "frame", "c": cid, "t": frame})
         return send
 
     def _relay_close(self, origin: str, cid: int) -> Close:
         def close(code: int, reason: str) -> None:
             self._remote.pop((origin, cid), None)
-            self._post(origin, {"op": "close", "c": cid, "code": code, "reason": reason})
+            self.bus.post(origin, {"op": "close", "c": cid, "code": code, "reason": reason})
         return close
 
-    # ------------------------------------------------------------------ messages in and out
+    # ------------------------------------------------------------------ messages from other nodes
 
-    def _post(self, node: str, msg: dict[str, Any]) -> None:
-        """Queue ``msg`` for ``node``; everything queued in one turn of the loop goes in one publish."""
-        self._outbox.setdefault(node, []).append({**msg, "from": self.node})
-        self._outbox_ready.set()
-
-    async def _send(self) -> None:
-        while True:
-            await self._outbox_ready.wait()
-            await self._flush_now()
-
-    async def _flush_now(self) -> None:
-        self._outbox_ready.clear()
-        batches, self._outbox = self._outbox, {}
-        failed = False
-        for node, msgs in batches.items():
-            if failed:
-                self._requeue(node, msgs)
-                continue
-            try:
-                await self.redis.publish(self.keys.inbox(node), orjson.dumps(msgs))
-            except (RedisError, OSError) as e:
-                # Kept, in order, and sent again once Redis answers: a lost frame is noticed by its
-                # client only when a later one shows the gap, and the last frame of a turn has none.
-                log.warning("node %s: %d messages to %s not sent yet: %s", self.node, len(msgs), node, e)
-                self._requeue(node, msgs)
-                failed = True
-        if failed:
-            await asyncio.sleep(0.2)
-
-    def _requeue(self, node: str, msgs: list[dict[str, Any]]) -> None:
-        """Put unsent ``msgs`` back before whatever was queued for ``node`` since (at most
-        ``OUTBOX_LIMIT`` kept: past that, a Redis down for long, the oldest go and clients resync)."""
-        queue = msgs + self._outbox.get(node, [])
-        if len(queue) > OUTBOX_LIMIT:
-            log.warning("node %s: %d messages to %s dropped", self.node, len(queue) - OUTBOX_LIMIT, node)
-            queue = queue[-OUTBOX_LIMIT:]
-        self._outbox[node] = queue
-        self._outbox_ready.set()
-
-    async def _listen(self) -> None:
-        first = True
-        while True:
-            pubsub: PubSub = self.redis.pubsub(ignore_subscribe_messages=True)
-            try:
-                await pubsub.subscribe(self.keys.inbox(self.node), self.keys.moved)
-                if pubsub.connection is not None:
-                    # redis-py reconnects a dropped subscription by itself, silently: whatever was
-                    # published meanwhile is lost, so hear of it and resync as after our own retry
-                    pubsub.connection.register_connect_callback(self._pubsub_reconnected)
-                self._subscribed.set()
-                if not first:  # what was published meanwhile is lost: every relayed socket resyncs
-                    log.warning("node %s: back on Redis; resyncing %d relayed sockets", self.node,
-                                len(self._proxies))
-                    for proxy in list(self._proxies.values()):
-                        self._spawn(self._resync_quietly(proxy))
-                first = False
-                while True:
-                    m = await pubsub.get_message(timeout=1.0)
-                    if m is not None and m["type"] == "message":
-                        try:
-                            self._receive(m["channel"], m["data"])
-                        except Exception:
-                            log.exception("node %s: a message from Redis could not be handled", self.node)
-            except (RedisError, OSError) as e:
-                log.warning("node %s: Redis subscription lost (%s); retrying", self.node, e)
-                await asyncio.sleep(0.2)
-            except Exception:  # never stop listening: a node deaf to its inbox stalls its tables
-                log.exception("node %s: the Redis subscription failed; retrying", self.node)
-                await asyncio.sleep(0.2)
-            finally:
-                with contextlib.suppress(Exception):
-                    if pubsub.connection is not None:  # the connection goes back to the pool
-                        pubsub.connection.deregister_connect_callback(self._pubsub_reconnected)
-                    # redis-py types aclose() from 8.x on, not before: a cast keeps mypy quiet on both
-                    await cast(Callable[[], Awaitable[None]], pubsub.aclose)()
-
-    async def _pubsub_reconnected(self, connection: Any) -> None:
-        log.warning("node %s: the Redis subscription reconnected; resyncing %d relayed sockets", self.node,
-                    len(self._proxies))
+    def _resync_relayed(self) -> None:
+        """What the owners published while this node was off Redis is lost: every relayed socket
+        asks its owner for its view again."""
+        log.warning("node %s: resyncing %d relayed sockets", self.node, len(self._proxies))
         for proxy in list(self._proxies.values()):
             self._spawn(self._resync_quietly(proxy))
 
@@ -580,29 +470,20 @@ class ClusterNode:
         except LobbyError:
             self._drop_proxy(proxy, "the table moved to another server; reconnect")
 
-    def _receive(self, channel: bytes | str, data: bytes) -> None:
-        if _text(channel).endswith(":moved"):
-            moved = orjson.loads(data)
-            self._moved(moved["table"], moved["owner"])
-            return
-        for msg in orjson.loads(data):
-            op = msg["op"]
-            if op == "frame":
-                proxy = self._proxies.get(msg["c"])
-                if proxy is not None:
-                    proxy.conn.send(msg["t"])
-                else:  # a socket gone here (or given up on before its attach was answered)
-                    self._post(msg["from"], {"op": "detach", "c": msg["c"]})
-            elif op == "close":
-                proxy = self._proxies.pop(msg["c"], None)
-                if proxy is not None:
-                    proxy.conn.close(msg["code"], msg["reason"])
-            elif op == "reply":
-                fut = self._waiting.get(msg["to"])
-                if fut is not None and not fut.done():
-                    fut.set_result(msg)
-            else:
-                self._spawn(self._serve(msg))
+    def _on_message(self, msg: Message) -> None:
+        op = msg["op"]
+        if op == "frame":
+            proxy = self._proxies.get(msg["c"])
+            if proxy is not None:
+                proxy.conn.send(msg["t"])
+            else:  # a socket gone here (or given up on before its attach was answered)
+                self.bus.post(msg["from"], {"op": "detach", "c": msg["c"]})
+        elif op == "close":
+            proxy = self._proxies.pop(msg["c"], None)
+            if proxy is not None:
+                proxy.conn.close(msg["code"], msg["reason"])
+        else:
+            self._spawn(self._serve(msg))
 
     def _moved(self, table_id: str, owner: str) -> None:
         if owner == self.node:
@@ -648,14 +529,14 @@ class ClusterNode:
                 log.exception("node %s: cluster tick failed", self.node)
 
     async def _alive_nodes(self) -> list[str]:
-        nodes = sorted(_text(n) for n in await self.redis.smembers(self.keys.nodes))
+        nodes = sorted(text(n) for n in await self.redis.smembers(self.keys.nodes))
         alive = await self.redis.mget([self.keys.alive(n) for n in nodes]) if nodes else []
         return [n for n, a in zip(nodes, alive, strict=True) if a is not None]
 
     async def _sweep(self) -> None:
         """Take the tables of nodes that died (their alive mark lapsed): each goes to whichever live
         node claims its lease first. The dead node is forgotten once every one of them has moved."""
-        nodes = sorted(_text(n) for n in await self.redis.smembers(self.keys.nodes))
+        nodes = sorted(text(n) for n in await self.redis.smembers(self.keys.nodes))
         alive = await self.redis.mget([self.keys.alive(n) for n in nodes]) if nodes else []
         live = {n for n, mark in zip(nodes, alive, strict=True) if mark is not None} | {self.node}
         for node in nodes:
@@ -668,7 +549,7 @@ class ClusterNode:
                     del self._remote[key]
                     with contextlib.suppress(LobbyError):
                         await self.rt.disconnect(conn)
-            tables = sorted(_text(t) for t in await self.redis.smembers(self.keys.owned(node)))
+            tables = sorted(text(t) for t in await self.redis.smembers(self.keys.owned(node)))
             sem = asyncio.Semaphore(16)
             if all(await asyncio.gather(*(self._take(t, live, sem) for t in tables))):
                 await self.redis.srem(self.keys.nodes, node)
