@@ -138,17 +138,19 @@ def play_match(rules: Rules, bots: Sequence[Bot], dealer: Seat, seeds: Callable[
 
 
 def play_pair(config: ArenaConfig, pair: int,
-              observe: Callable[[Team, State, list[Event]], None] | None = None) -> list[MatchResult]:
+              observe: Callable[[Team, State, list[Event]], None] | None = None,
+              make: Callable[[str, int], Bot] | None = None) -> list[MatchResult]:
     """The two matches of one duplicate pair: A as team 0, then A as team 1, on the same deals.
-    ``observe`` (a bench's hook) sees A's team, then every action's state and events."""
+    ``observe`` (a bench's hook) sees A's team, then every action's state and events; ``make``
+    (a bench's too) builds each seat's bot from its name and seed (``make_player``)."""
+    build = make or make_player
     rules = config.rules()
     n = rules.players
     dealer = first_dealer(config.seed, pair, n)
     out = []
     for a_team in (0, 1):
-        bots = [guard(make_player(config.a if s & 1 == a_team else config.b,
-                                  bot_seed(config.seed, pair, s, a_team)))
-                for s in range(n)]
+        names = [config.a if s & 1 == a_team else config.b for s in range(n)]
+        bots = [guard(build(name, bot_seed(config.seed, pair, s, a_team))) for s, name in enumerate(names)]
         result = MatchResult(pair=pair, a_team=a_team, a_won=False, a_points=0, b_points=0, hands=0)
 
         def timer(seat: Seat, ms: float, result: MatchResult = result, a_team: Team = a_team) -> None:

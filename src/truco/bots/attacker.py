@@ -27,6 +27,7 @@ from __future__ import annotations
 
 import math
 import random
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from truco.bots.base import Bot, ViewBot, forced, mix
@@ -60,16 +61,24 @@ BASE = "normal"
 """The attacker's own policy in the playouts (and on ties)."""
 
 
+Deviation = Callable[[SeatView, Action, Action, float], None]
+"""Told of each decision where the attacker leaves its base policy: the view, the base's action, the
+action taken and the gain it estimated (match equity, ``Budget.caution`` standard errors down)."""
+
+
 class Attacker(ViewBot):
     """One-ply search over the legal actions against the target's real policy, in sampled deals."""
 
-    def __init__(self, target: str, seed: int = 0, budget: Budget | None = None) -> None:
+    def __init__(self, target: str, seed: int = 0, budget: Budget | None = None,
+                 on_deviation: Deviation | None = None) -> None:
         super().__init__(seed)
         self.level = f"attack:{target}"
         self.target = target
         self.budget = budget or BUDGETS.get(target, Budget())
         self.model: Bot = make_bot(target, mix(seed, 0x7A26E7))
         self.base: Bot = make_bot(BASE, seed)
+        self.on_deviation = on_deviation
+        """A bench's hook (``truco.bench.exploits``); a table's attacker has none."""
 
     def decide(self, view: SeatView) -> Action:
         legal = view.legal
@@ -88,6 +97,8 @@ class Attacker(ViewBot):
             gain = _lower_bound(gains, self.budget.caution)
             if gain > best_gain + 1e-9:
                 best, best_gain = action, gain
+        if best != base and self.on_deviation is not None:
+            self.on_deviation(view, base, best, best_gain)
         return best
 
     def worlds(self, view: SeatView, rng: random.Random) -> list[State]:
