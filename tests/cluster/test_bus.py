@@ -45,30 +45,30 @@ def _ops(batch: list[Message]) -> list[int]:
     return [m["n"] for m in batch]
 
 
-async def test_what_is_posted_while_redis_is_down_is_sent_again_in_order_in_one_batch() -> None:
+async def _outage(before: list[tuple[str, int]], after: tuple[tuple[str, int], ...] = ()) -> FlakyRedis:
+    """Post ``before`` while Redis is down (nothing goes), then ``after``; Redis back, post again."""
     redis = FlakyRedis()
     b, *_ = _bus(redis)
     redis.down = True
-    b.post("b", {"op": "frame", "n": 1})
-    b.post("b", {"op": "frame", "n": 2})
+    for node, n in before:
+        b.post(node, {"op": "frame", "n": n})
     await b.flush()
     assert redis.sent == []
-    b.post("b", {"op": "frame", "n": 3})  # posted after the failure: goes after the kept ones
+    for node, n in after:
+        b.post(node, {"op": "frame", "n": n})
     redis.down = False
     await b.flush()
+    return redis
+
+
+async def test_what_is_posted_while_redis_is_down_is_sent_again_in_order_in_one_batch() -> None:
+    redis = await _outage([("b", 1), ("b", 2)], after=(("b", 3),))  # 3 goes after the kept ones
     assert [(ch, _ops(batch)) for ch, batch in redis.sent] == [(KEYS.inbox("b"), [1, 2, 3])]
     assert all(m["from"] == "a" for m in redis.sent[0][1])
 
 
 async def test_a_failed_publish_keeps_the_batches_for_the_other_nodes_too() -> None:
-    redis = FlakyRedis()
-    b, *_ = _bus(redis)
-    redis.down = True
-    b.post("b", {"op": "frame", "n": 1})
-    b.post("c", {"op": "frame", "n": 2})
-    await b.flush()
-    redis.down = False
-    await b.flush()
+    redis = await _outage([("b", 1), ("c", 2)])
     assert sorted((ch, _ops(batch)) for ch, batch in redis.sent) == [(KEYS.inbox("b"), [1]),
                                                                       (KEYS.inbox("c"), [2])]
 
@@ -76,14 +76,7 @@ async def test_a_failed_publish_keeps_the_batches_for_the_other_nodes_too() -> N
 async def test_at_most_the_outbox_limit_is_kept_for_a_node_the_oldest_go_first(
         monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(bus_module, "OUTBOX_LIMIT", 5)
-    redis = FlakyRedis()
-    b, *_ = _bus(redis)
-    redis.down = True
-    for n in range(8):
-        b.post("b", {"op": "frame", "n": n})
-    await b.flush()
-    redis.down = False
-    await b.flush()
+    redis = await _outage([("b", n) for n in range(8)])
     assert [_ops(batch) for _, batch in redis.sent] == [[3, 4, 5, 6, 7]]
 
 
