@@ -107,3 +107,14 @@ async def test_a_request_nobody_answers_times_out_and_is_forgotten() -> None:
     with pytest.raises(TimeoutError):
         await b.ask("b", {"op": "describe", "table": "T"}, timeout=0.01)
     assert b._waiting == {}
+
+
+async def test_a_nodes_inbox_is_never_taken_for_the_moves_channel_whatever_the_nodes_name() -> None:
+    """Node ids are free text (``--node-id``): the inbox of a node called ``moved`` ends as the moves
+    channel does, and was once told apart by that ending."""
+    got: list[Message] = []
+    moved: list[tuple[str, str]] = []
+    b = Bus(cast(Redis, FlakyRedis()), KEYS, "moved", got.append, lambda t, o: moved.append((t, o)),
+            lambda: None)
+    b._deliver(KEYS.inbox("moved").encode(), orjson.dumps([{"op": "frame", "c": -1, "t": "x", "from": "b"}]))
+    assert len(got) == 1 and moved == []
