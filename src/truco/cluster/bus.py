@@ -20,7 +20,7 @@ from redis.asyncio import Redis
 from redis.asyncio.client import PubSub
 from redis.exceptions import RedisError
 
-from truco.cluster.keys import Keys
+from truco.cluster.keys import Keys, text
 
 log = logging.getLogger("truco.cluster")
 
@@ -163,8 +163,3 @@ class Bus:
                     fut.set_result(msg)
             else:
                 self._on_message(msg)
-
-
-def text(value: bytes | str) -> str:
-    """A name as Redis returns it (bytes, unless the client decodes)."""
-    return value.decode() if isinstance(value, bytes) else value

@@ -1,5 +1,5 @@
-"""Every Redis key and channel of a cluster, in one place. ``prefix`` lets several clusters (or
-test runs) share one Redis."""
+"""Every Redis key and channel of a cluster, in one place, and the names read back from them as text.
+``prefix`` lets several clusters (or test runs) share one Redis."""
 
 from __future__ import annotations
 
@@ -42,3 +42,8 @@ class Keys:
 
     def rate(self, client: str) -> str:
         return f"{self.prefix}:rate:{client}"
+
+
+def text(value: bytes | str) -> str:
+    """A name as Redis returns it (bytes, unless the client decodes)."""
+    return value.decode() if isinstance(value, bytes) else value

@@ -19,7 +19,7 @@ from typing import Any
 from redis.asyncio import Redis
 from redis.exceptions import RedisError
 
-from truco.cluster.keys import Keys
+from truco.cluster.keys import Keys, text
 from truco.runtime import LobbyError
 
 log = logging.getLogger("truco.cluster")
@@ -100,7 +100,7 @@ class Leases:
 
     async def holder(self, table_id: str) -> str | None:
         value = await self.redis.get(self.keys.lease(table_id))
-        return value.decode() if isinstance(value, bytes) else value
+        return None if value is None else text(value)
 
     async def release(self, table_id: str) -> None:
         try:

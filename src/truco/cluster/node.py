@@ -30,8 +30,8 @@ import orjson
 from redis.asyncio import Redis
 from redis.exceptions import RedisError
 
-from truco.cluster.bus import Bus, Message, text
-from truco.cluster.keys import Keys
+from truco.cluster.bus import Bus, Message
+from truco.cluster.keys import Keys, text
 from truco.cluster.leases import Leases
 from truco.cluster.ratelimit import RateLimit
 from truco.protocol import CloseCode, ErrorCode, ServerMessage, encode
@@ -147,7 +147,8 @@ class ClusterNode:
         self._handed_over = True
         self.leaving = True
         try:
-            others = [n for n in await self._alive_nodes() if n != self.node]
+            _, live = await self._nodes()
+            others = sorted(live - {self.node})
         except RedisError:
             others = []
         sem = asyncio.Semaphore(32)
@@ -528,17 +529,17 @@ class ClusterNode:
             except Exception:
                 log.exception("node %s: cluster tick failed", self.node)
 
-    async def _alive_nodes(self) -> list[str]:
+    async def _nodes(self) -> tuple[list[str], set[str]]:
+        """Every node that joined, sorted, and those whose alive mark has not lapsed."""
         nodes = sorted(text(n) for n in await self.redis.smembers(self.keys.nodes))
         alive = await self.redis.mget([self.keys.alive(n) for n in nodes]) if nodes else []
-        return [n for n, a in zip(nodes, alive, strict=True) if a is not None]
+        return nodes, {n for n, mark in zip(nodes, alive, strict=True) if mark is not None}
 
     async def _sweep(self) -> None:
         """Take the tables of nodes that died (their alive mark lapsed): each goes to whichever live
         node claims its lease first. The dead node is forgotten once every one of them has moved."""
-        nodes = sorted(text(n) for n in await self.redis.smembers(self.keys.nodes))
-        alive = await self.redis.mget([self.keys.alive(n) for n in nodes]) if nodes else []
-        live = {n for n, mark in zip(nodes, alive, strict=True) if mark is not None} | {self.node}
+        nodes, alive = await self._nodes()
+        live = alive | {self.node}
         for node in nodes:
             if node in live:
                 continue
