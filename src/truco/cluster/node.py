@@ -57,12 +57,12 @@ _ERRORS: dict[str, type[LobbyError]] = {"bad_token": BadToken, "revoked": Revoke
                                         "moved": Moved, "stopping": ShuttingDown, "lobby": LobbyError}
 
 
+_KINDS: dict[type[LobbyError], str] = {cls: kind for kind, cls in _ERRORS.items()}
+
+
 def _error_kind(e: LobbyError) -> str:
-    for kind, cls in (("revoked", Revoked), ("bad_token", BadToken), ("no_table", NoSuchTable),
-                      ("moved", Moved), ("stopping", ShuttingDown)):
-        if isinstance(e, cls):
-            return kind
-    return "lobby"
+    """The name another node raises ``e`` again by: its most specific class that has one."""
+    return next(_KINDS[cls] for cls in type(e).__mro__ if cls in _KINDS)
 
 
 def _no_close(code: int, reason: str) -> None:
