@@ -55,8 +55,6 @@ log = logging.getLogger("truco.cluster")
 
 _ERRORS: dict[str, type[LobbyError]] = {"bad_token": BadToken, "revoked": Revoked, "no_table": NoSuchTable,
                                         "moved": Moved, "stopping": ShuttingDown, "lobby": LobbyError}
-
-
 _KINDS: dict[type[LobbyError], str] = {cls: kind for kind, cls in _ERRORS.items()}
 
 
