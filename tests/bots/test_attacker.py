@@ -7,6 +7,7 @@ import pytest
 
 from truco.bots.arena import ArenaConfig, next_action, run_arena
 from truco.bots.attacker import Attacker, Budget
+from truco.bots.rivals import Memory
 from truco.bots.roster import make_player
 from truco.bots.sampling import World
 from truco.bots.tables import mask_of
@@ -77,7 +78,7 @@ def test_the_true_deal_explains_a_deterministic_target_exactly():
         if st.hand_over:
             if st.match_over:
                 break
-                st, _ = next_hand(st, seed=5 + st.hand_no)
+            st, _ = next_hand(st, seed=5 + st.hand_no)
             continue
         pub = public_view(st)
         view = view_for(st, 0, pub)
@@ -92,3 +93,76 @@ def test_the_true_deal_explains_a_deterministic_target_exactly():
 def test_the_attacker_plays_through_the_arena_by_name():
     summary = run_arena(ArenaConfig(a="attack:random", b="random", players=2, matches=2, target=15)).summary()
     assert summary["matches"] == 2 and summary["a"] == "attack:random"
+
+
+def _play(bots, rules, seed: int, hands: int, after_hand=None) -> None:
+    st = new_match(rules, dealer=0, seed=seed)[0]
+    for _ in range(hands):
+        while not st.hand_over:
+            st, _ = apply(st, next_action(st, bots))
+        if after_hand is not None:
+            after_hand(st)
+        if st.match_over:
+            return
+        st, _ = next_hand(st, seed=seed + st.hand_no)
+
+
+def test_the_attackers_copy_of_a_target_with_a_memory_remembers_only_hands_that_happened():
+    """``maestro`` reads this opponent from the hands of the match. The attacker's copy is asked in
+    sampled deals and hypothetical lines; before each search it is given the real record back, so
+    every finished hand it remembers is the hand as played (up to the attacker's last decision)."""
+    attacker = Attacker("maestro", 3, TINY)
+    bots = [attacker, make_player("maestro", 4)]
+    real: dict[int, tuple] = {}
+    checked = []
+
+    def after_hand(st) -> None:
+        real[st.hand_no] = st.history
+        memory = attacker.model.memory
+        assert isinstance(memory, Memory)
+        for key, view in memory.hands.items():
+            if key[0] < st.hand_no:  # the current hand's record is the search's scratch
+                history = view.public.history
+                assert real[key[0]][: len(history)] == history
+                checked.append(key)
+
+    _play(bots, Rules(players=2), seed=22, hands=5, after_hand=after_hand)
+    assert len(checked) >= 6  # hands 1-4 checked after later hands
+
+
+def test_an_anchored_attacker_plays_its_targets_choice_unless_the_search_finds_a_gain():
+    """``attack-as:<level>`` starts from the target's own choice (``attack:`` from ``normal``'s): every
+    decision is the target's, or a deviation the hook hears with the target's choice as its base."""
+    heard = {}
+
+    def hear(view, base, chosen, gain) -> None:
+        heard[id(view)] = (base, chosen, gain)
+
+    attacker = Attacker("dificil", 7, SMALL, anchored=True, on_deviation=hear)
+    assert attacker.level == "attack-as:dificil"
+    decided = []
+
+    class Seen:
+        level = "seen"
+
+        def choose(self, view):
+            action = attacker.choose(view)
+            decided.append((view, action))
+            return action
+
+    anchor = Attacker("dificil", 7, SMALL, anchored=True).base  # the same copy of the target, fresh
+    _play([Seen(), make_player("bluffer", 1)], Rules(players=2), seed=31, hands=6)
+    assert heard, "six hands against a bluffer give the search something to take"
+    for view, action in decided:
+        target_choice = anchor.choose(view)
+        if id(view) in heard:
+            base, chosen, gain = heard[id(view)]
+            assert (base, chosen) == (target_choice, action) and chosen != base and gain > 0
+        else:
+            assert action == target_choice
+
+
+def test_the_anchored_attacker_is_picked_by_name():
+    bot = make_player("attack-as:maestro", 2)
+    assert isinstance(bot, Attacker) and bot.level == "attack-as:maestro" and bot.target == "maestro"
+    assert make_player("attack:maestro", 2).level == "attack:maestro"

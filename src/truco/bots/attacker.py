@@ -21,6 +21,15 @@ hypothetical view. For each decision with more than one legal action it
 
 So the depth is the rest of the hand, one ply of choice for itself. It does not know the rivals'
 seeds, so a target that samples (``dificil``) is predicted only as well as its own sampling repeats.
+
+A target that remembers the match (``maestro``'s ``rivals.Memory``) is asked with the match as it
+happened: before every search its copies are given back the attacker's own real view of each hand.
+Without that, a copy's memory kept whichever sampled deal and hypothetical line a search had played
+out last as the record of a finished hand, and read this opponent from hands that never happened.
+
+``attack-as:<level>`` (``anchored``) starts from the target's own choice instead of ``normal``'s, and
+plays its own team's playouts by the target too: a best response that can only gain on the policy it
+answers, which in 4 players, where the search reads little, is the one that bounds anything.
 """
 
 from __future__ import annotations
@@ -34,6 +43,7 @@ from truco.bots.base import Bot, ViewBot, forced, mix
 from truco.bots.equity import match_equity
 from truco.bots.knowledge import knowledge
 from truco.bots.registry import make_bot
+from truco.bots.rivals import Memory
 from truco.bots.sampling import Sampler, World
 from truco.bots.turns import next_action
 from truco.engine import Action, SeatView, State, Team, apply, new_match, view_for
@@ -58,7 +68,7 @@ BUDGETS: dict[str, Budget] = {}
 MISSES_SEEN = 2
 """A deal the target's copy contradicts twice is ranked with every worse one: it stops asking."""
 BASE = "normal"
-"""The attacker's own policy in the playouts (and on ties)."""
+"""The attacker's own policy in the playouts (and on ties); an anchored attacker's is the target."""
 
 
 Deviation = Callable[[SeatView, Action, Action, float], None]
@@ -70,22 +80,35 @@ class Attacker(ViewBot):
     """One-ply search over the legal actions against the target's real policy, in sampled deals."""
 
     def __init__(self, target: str, seed: int = 0, budget: Budget | None = None,
-                 on_deviation: Deviation | None = None) -> None:
+                 on_deviation: Deviation | None = None, anchored: bool = False) -> None:
         super().__init__(seed)
-        self.level = f"attack:{target}"
+        self.level = f"attack-as:{target}" if anchored else f"attack:{target}"
         self.target = target
         self.budget = budget or BUDGETS.get(target, Budget())
         self.model: Bot = make_bot(target, mix(seed, 0x7A26E7))
-        self.base: Bot = make_bot(BASE, seed)
+        """The rival seats' policy, asked in sampled deals and hypothetical lines."""
+        self.base: Bot = make_bot(target, mix(seed, 0xA7C4)) if anchored else make_bot(BASE, seed)
+        """The choice it starts from. Anchored, a copy of the target that sees only this seat's real
+        views, so it chooses as the target would in this seat."""
+        self.own: Bot = make_bot(target, mix(seed, 0x0E7)) if anchored else self.base
+        """Its own team in the playouts."""
+        self.seen = Memory()
+        """Its latest real view of each hand of the match: what its copies are told happened."""
         self.on_deviation = on_deviation
         """A bench's hook (``truco.bench.exploits``); a table's attacker has none."""
 
     def decide(self, view: SeatView) -> Action:
         legal = view.legal
+        self.seen.see(view)
         sure = forced(legal)
         if sure is not None:
+            if self.base is not self.own:
+                self.base.choose(view)  # the anchor sees every view the target in this seat would
             return sure
         base = self.base.choose(view)
+        recall(self.model, self.seen)
+        if self.own is not self.base:
+            recall(self.own, self.seen)
         worlds = self.worlds(view, self.rng(view))
         base_values = [self.playout(st, base, view.team) for st in worlds]
         best, best_gain = base, 0.0
@@ -129,10 +152,18 @@ class Attacker(ViewBot):
     def playout(self, st: State, action: Action, team: Team) -> float:
         """Match equity for ``team`` after ``action`` and the rest of the hand under both policies."""
         st, _ = apply(st, action)
-        seats = [self.base if s & 1 == team else self.model for s in range(st.n)]
+        seats = [self.own if s & 1 == team else self.model for s in range(st.n)]
         while not st.hand_over:
             st, _ = apply(st, next_action(st, seats))
         return value(st, team)
+
+
+def recall(bot: Bot, seen: Memory) -> None:
+    """Give a bot that remembers the match (``rivals.Memory``) the record as it happened, replacing
+    whatever a search's sampled deals and hypothetical lines left in it; other bots keep nothing."""
+    memory = getattr(bot, "memory", None)
+    if isinstance(memory, Memory):
+        memory.restore(seen)
 
 
 def _lower_bound(gains: list[float], z: float) -> float:

@@ -265,6 +265,11 @@ class Memory:
             self._profiles.clear()
         self.hands[key] = view
 
+    def restore(self, other: Memory) -> None:
+        """Remember exactly what ``other`` remembers (and drop every profile read before)."""
+        self.hands = dict(other.hands)
+        self._profiles.clear()
+
     def all_profiles(self, params: Judging) -> list[Profile]:
         """One profile per team, from every hand seen."""
         out = [Profile(), Profile()]

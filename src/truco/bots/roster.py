@@ -14,14 +14,17 @@ from truco.bots.styles import STYLES, YARDSTICKS, make_style
 
 ATTACK = "attack:"
 """``attack:<level>`` is the best-response search against that level (``attacker.Attacker``)."""
-ATTACKERS: tuple[str, ...] = tuple(ATTACK + level for level in ALL_LEVELS)
+ATTACK_AS = "attack-as:"
+"""``attack-as:<level>`` starts from the level's own choice and leaves it where the search finds a gain
+(``Attacker(anchored=True)``): the attacker for 4 players, where ``attack:`` reads too little."""
+ATTACKERS: tuple[str, ...] = tuple(prefix + level for prefix in (ATTACK, ATTACK_AS) for level in ALL_LEVELS)
 NAMES: tuple[str, ...] = (*ALL_LEVELS, *STYLES, *YARDSTICKS, *ATTACKERS)
 
 
 def check_name(name: str) -> str:
     if name not in NAMES:
         raise ValueError(f"unknown player {name!r} (levels: {', '.join(ALL_LEVELS)}; styles: "
-                         f"{', '.join(STYLES + YARDSTICKS)}; attackers: {ATTACK}<level>)")
+                         f"{', '.join(STYLES + YARDSTICKS)}; attackers: {ATTACK}<level>, {ATTACK_AS}<level>)")
     return name
 
 
@@ -32,4 +35,6 @@ def make_player(name: str, seed: int = 0) -> Bot:
         return make_bot(name, seed)
     if name in STYLES or name in YARDSTICKS:
         return make_style(name, seed)
+    if name.startswith(ATTACK_AS):
+        return Attacker(name.removeprefix(ATTACK_AS), seed, anchored=True)
     return Attacker(name.removeprefix(ATTACK), seed)

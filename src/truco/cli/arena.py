@@ -22,14 +22,14 @@ from truco.bots import LEVELS
 from truco.bots.arena import ArenaConfig, run_arena
 from truco.bots.pool import PoolConfig, cell, run_pool
 from truco.bots.registry import ALL_LEVELS
-from truco.bots.roster import ATTACK, NAMES
+from truco.bots.roster import ATTACK, ATTACK_AS, NAMES
 from truco.bots.styles import STYLES
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--a", choices=NAMES, metavar="PLAYER",
                         help=f"the player measured: a level ({', '.join(ALL_LEVELS)}), a style "
-                             f"({', '.join(STYLES)}) or {ATTACK}<level>")
+                             f"({', '.join(STYLES)}), {ATTACK}<level> or {ATTACK_AS}<level>")
     parser.add_argument("--b", choices=NAMES, metavar="PLAYER", help="its opponent (same choices)")
     parser.add_argument("--pool", action="store_true",
                         help="every level (--levels) against every style (--styles), in each --players")
