@@ -124,6 +124,10 @@ def test_the_attackers_copy_of_a_target_with_a_memory_remembers_only_hands_that_
             if key[0] < st.hand_no:  # the current hand's record is the search's scratch
                 history = view.public.history
                 assert real[key[0]][: len(history)] == history
+                assert view.seat == 1  # read from the rival's seat, which reads the attacker's plays
+                seen_of_rival = {c for rnd in view.public.rounds for s, c in rnd if s == 1}
+                seen_of_rival.update(c for s, shown in view.public.shown if s == 1 for c in shown)
+                assert set(view.dealt) <= seen_of_rival
                 checked.append(key)
 
     _play(bots, Rules(players=2), seed=22, hands=5, after_hand=after_hand)

@@ -37,7 +37,7 @@ from __future__ import annotations
 import math
 import random
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from truco.bots.base import Bot, ViewBot, forced, mix
 from truco.bots.equity import match_equity
@@ -93,20 +93,23 @@ class Attacker(ViewBot):
         self.own: Bot = make_bot(target, mix(seed, 0x0E7)) if anchored else self.base
         """Its own team in the playouts."""
         self.seen = Memory()
-        """Its latest real view of each hand of the match: what its copies are told happened."""
+        """Its latest real view of each hand of the match: what its own team's copy is told happened."""
+        self.seen_across = Memory()
+        """The same hands from the next seat's side (``across``): what the rivals' copy is told."""
         self.on_deviation = on_deviation
         """A bench's hook (``truco.bench.exploits``); a table's attacker has none."""
 
     def decide(self, view: SeatView) -> Action:
         legal = view.legal
         self.seen.see(view)
+        self.seen_across.see(across(view))
         sure = forced(legal)
         if sure is not None:
             if self.base is not self.own:
                 self.base.choose(view)  # the anchor sees every view the target in this seat would
             return sure
         base = self.base.choose(view)
-        recall(self.model, self.seen)
+        recall(self.model, self.seen_across)
         if self.own is not self.base:
             recall(self.own, self.seen)
         worlds = self.worlds(view, self.rng(view))
@@ -156,6 +159,17 @@ class Attacker(ViewBot):
         while not st.hand_over:
             st, _ = apply(st, next_action(st, seats))
         return value(st, team)
+
+
+def across(view: SeatView) -> SeatView:
+    """The view's public record as the next seat (a rival) reads it: its own cards those it has
+    played or shown, no decision to make. A memory reads a hand from the seat whose view it is (it
+    skips that seat's own card play), so the rivals' copy must read the attacker's plays, as they do."""
+    rival = (view.seat + 1) % view.public.rules.players
+    known = [c for rnd in view.public.rounds for s, c in rnd if s == rival]
+    known += [c for s, shown in view.public.shown if s == rival for c in shown if c not in known]
+    return replace(view, seat=rival, team=rival & 1, cards=(), dealt=tuple(known), my_tanto=0,
+                   my_flor=False, legal=(), senas=())
 
 
 def recall(bot: Bot, seen: Memory) -> None:
