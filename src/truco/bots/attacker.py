@@ -82,6 +82,7 @@ class Attacker(ViewBot):
     def __init__(self, target: str, seed: int = 0, budget: Budget | None = None,
                  on_deviation: Deviation | None = None, anchored: bool = False) -> None:
         super().__init__(seed)
+        self.anchored = anchored
         self.level = f"attack-as:{target}" if anchored else f"attack:{target}"
         self.target = target
         self.budget = budget or BUDGETS.get(target, Budget())
@@ -105,12 +106,12 @@ class Attacker(ViewBot):
         self.seen_across.see(across(view))
         sure = forced(legal)
         if sure is not None:
-            if self.base is not self.own:
+            if self.anchored:
                 self.base.choose(view)  # the anchor sees every view the target in this seat would
             return sure
         base = self.base.choose(view)
         recall(self.model, self.seen_across)
-        if self.own is not self.base:
+        if self.anchored:
             recall(self.own, self.seen)
         worlds = self.worlds(view, self.rng(view))
         base_values = [self.playout(st, base, view.team) for st in worlds]
@@ -165,10 +166,10 @@ def across(view: SeatView) -> SeatView:
     """The view's public record as the next seat (a rival) reads it: its own cards those it has
     played or shown, no decision to make. A memory reads a hand from the seat whose view it is (it
     skips that seat's own card play), so the rivals' copy must read the attacker's plays, as they do."""
-    rival = (view.seat + 1) % view.public.rules.players
-    known = [c for rnd in view.public.rounds for s, c in rnd if s == rival]
-    known += [c for s, shown in view.public.shown if s == rival for c in shown if c not in known]
-    return replace(view, seat=rival, team=rival & 1, cards=(), dealt=tuple(known), my_tanto=0,
+    p = view.public
+    rival = (view.seat + 1) % p.rules.players
+    known = dict(p.shown).get(rival) or tuple(c for rnd in p.rounds for s, c in rnd if s == rival)
+    return replace(view, seat=rival, team=rival & 1, cards=(), dealt=known, my_tanto=0,
                    my_flor=False, legal=(), senas=())
 
 
