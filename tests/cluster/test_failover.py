@@ -129,6 +129,10 @@ def in_vote(t: Table) -> bool:
     return any(p.view is not None and p.view.get("vote") is not None for p in t.people)
 
 
+def past_first_hand(t: Table) -> bool:
+    return any(p.view is not None and (p.view.get("game") or {}).get("hand_no", 0) > 1 for p in t.people)
+
+
 def mid_hand(t: Table) -> bool:
     return any(p.view is not None and p.view["phase"] == "playing" and p.view.get("vote") is None
                and any(r for r in (p.view.get("game") or {}).get("rounds", [])) for p in t.people)
@@ -227,9 +231,12 @@ async def test_a_redis_restart_mid_match_loses_nothing_accepted_and_play_goes_on
     tables = await make_tables(cluster, rng, 9)
     play = asyncio.create_task(finish(tables, timeout=120))
     try:
-        await wait_for(lambda: sum(p.version for t in tables for p in t.people) > 400, 60, "no play", play)
+        await wait_for(lambda: all(t.over() or past_first_hand(t) for t in tables), 60, "no play", play)
     except TimeoutError as e:
         raise TimeoutError(f"{e}: {where(tables)}\n{cluster.logs_about([t.code for t in tables])}") from e
+    # The last table to leave its first hand has just left it, so it is mid-match: the restart lands
+    # while play goes on, however long these random matches turn out. (A fixed total of versions was
+    # sometimes never reached: one clean-clone run saw all nine matches end below it, 2026-12-05.)
     assert not all(t.over() for t in tables)
     cluster.redis.stop()
     cluster.redis.start()  # empty: no lease, no lobby, no node list
