@@ -8,6 +8,7 @@ from typing import Any
 import pytest
 
 from tests.runtime.conftest import Inbox, MakeRuntime, submit
+from truco.bots import LEVELS
 from truco.engine import hand_record, public_view
 from truco.protocol import CloseCode
 from truco.runtime import BadToken, FakeClock, NoSuchTable, Runtime
@@ -185,6 +186,32 @@ async def test_a_match_against_bots_runs_to_its_end(make_runtime: MakeRuntime):
         assert res.ok, res
     assert box.view["phase"] == "over" and box.view["result"]["winner"] in (0, 1)
     assert rt.storage.matches(c.table_id)[0]["result"] == box.view["result"]
+
+
+@pytest.mark.parametrize("level", LEVELS)
+async def test_every_level_offered_at_a_table_can_be_seated_and_plays_a_match_to_its_end(
+        make_runtime: MakeRuntime, level: str):
+    rt = await make_runtime()
+    c = await rt.create_table({"players": 2, "target": 15}, "Ana")
+    box = Inbox()
+    await rt.connect(c.table_id, c.token, box)
+    assert (await submit(rt, c.table_id, c.token, {"type": "add_bot", "seat": 1, "level": level})).ok
+    seat = box.view["seats"][1]
+    assert (seat["kind"], seat["level"]) == ("bot", level)
+    assert (await submit(rt, c.table_id, c.token, {"type": "start"})).ok
+    for _ in range(2000):
+        await rt.settle()
+        view = box.view
+        if view["phase"] != "playing":
+            break
+        legal = view["legal"]
+        assert legal, "the table waits for nobody"
+        act = next((a for a in legal if a["do"] in ("play", "quiero")), legal[0])
+        cmd = {k: v for k, v in act.items() if k != "seat"} | {"type": "act"}
+        res = await submit(rt, c.table_id, c.token, cmd)
+        assert res.ok, res
+    result = box.view["result"]
+    assert box.view["phase"] == "over" and result["reason"] == "target" and max(result["score"]) >= 15
 
 
 async def test_ruling18_through_the_runtime_a_lost_connection_cancels_the_match_after_60_s(
