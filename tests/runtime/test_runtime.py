@@ -165,6 +165,21 @@ async def test_bots_act_after_their_delay(make_runtime: MakeRuntime):
     assert rt.version(c.table_id) > v
 
 
+async def play_to_the_end(rt: Runtime, table_id: str, token: str, box: Inbox) -> None:
+    """The one human plays a card (or takes a call) at each turn, the bots answer, until the match is over."""
+    for _ in range(2000):
+        await rt.settle()
+        view = box.view
+        if view["phase"] != "playing":
+            return
+        legal = view["legal"]
+        assert legal, "the table waits for nobody"
+        act = next((a for a in legal if a["do"] in ("play", "quiero")), legal[0])
+        cmd = {k: v for k, v in act.items() if k != "seat"} | {"type": "act"}
+        res = await submit(rt, table_id, token, cmd)
+        assert res.ok, res
+
+
 async def test_a_match_against_bots_runs_to_its_end(make_runtime: MakeRuntime):
     rt = await make_runtime()
     c = await rt.create_table({"players": 4, "target": 15}, "Ana")
@@ -173,17 +188,7 @@ async def test_a_match_against_bots_runs_to_its_end(make_runtime: MakeRuntime):
     for s, level in ((1, "facil"), (2, "normal"), (3, "random")):
         await submit(rt, c.table_id, c.token, {"type": "add_bot", "seat": s, "level": level})
     await submit(rt, c.table_id, c.token, {"type": "start"})
-    for _ in range(2000):
-        await rt.settle()
-        view = box.view
-        if view["phase"] != "playing":
-            break
-        legal = view["legal"]
-        assert legal, "the table waits for nobody"
-        act = next((a for a in legal if a["do"] in ("play", "quiero")), legal[0])
-        cmd = {k: v for k, v in act.items() if k != "seat"} | {"type": "act"}
-        res = await submit(rt, c.table_id, c.token, cmd)
-        assert res.ok, res
+    await play_to_the_end(rt, c.table_id, c.token, box)
     assert box.view["phase"] == "over" and box.view["result"]["winner"] in (0, 1)
     assert rt.storage.matches(c.table_id)[0]["result"] == box.view["result"]
 
@@ -199,17 +204,7 @@ async def test_every_level_offered_at_a_table_can_be_seated_and_plays_a_match_to
     seat = box.view["seats"][1]
     assert (seat["kind"], seat["level"]) == ("bot", level)
     assert (await submit(rt, c.table_id, c.token, {"type": "start"})).ok
-    for _ in range(2000):
-        await rt.settle()
-        view = box.view
-        if view["phase"] != "playing":
-            break
-        legal = view["legal"]
-        assert legal, "the table waits for nobody"
-        act = next((a for a in legal if a["do"] in ("play", "quiero")), legal[0])
-        cmd = {k: v for k, v in act.items() if k != "seat"} | {"type": "act"}
-        res = await submit(rt, c.table_id, c.token, cmd)
-        assert res.ok, res
+    await play_to_the_end(rt, c.table_id, c.token, box)
     result = box.view["result"]
     assert box.view["phase"] == "over" and result["reason"] == "target" and max(result["score"]) >= 15
 
