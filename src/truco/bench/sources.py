@@ -7,7 +7,7 @@ truco, a hand left by the mazo, the flor. For each kind it counts the points and
 side scored them, and each envido by its chain of bets, declined or won by whom: the table of
 "Where the points come from" in docs/bots.md. A bench, not a level.
 
-    python -m truco.bench.sources --a maestro --b dificil-1 --players 4 --pairs 25 --seed 1
+    python -m truco.bench.sources --a maestro --b dificil-1 --players 4 --pairs 25 --seed 1 [--senas]
 """
 
 from __future__ import annotations
@@ -52,8 +52,9 @@ def last_bet(history: Sequence[Action], bets: tuple[Do, ...]) -> Action | None:
 
 
 def measure(a: str, b: str, players: int, pairs: int, seed: int, flor: bool = False,
-            target: int = 30) -> dict[str, Any]:
-    config = ArenaConfig(a=a, b=b, players=players, matches=2 * pairs, seed=seed, flor=flor, target=target)
+            target: int = 30, senas: bool = False) -> dict[str, Any]:
+    config = ArenaConfig(a=a, b=b, players=players, matches=2 * pairs, seed=seed, flor=flor, target=target,
+                         senas=senas)
     points: Counter[tuple[str, str]] = Counter()
     times: Counter[tuple[str, str]] = Counter()
     envido_bets: Counter[tuple[str, str, str]] = Counter()
@@ -91,9 +92,10 @@ def main(argv: Sequence[str] | None = None) -> None:
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--flor", action="store_true")
     ap.add_argument("--target", type=int, default=30, choices=(15, 30))
+    ap.add_argument("--senas", action="store_true", help="partners sign their cards at each hand's start")
     ap.add_argument("--json", action="store_true")
     args = ap.parse_args(argv)
-    out = measure(args.a, args.b, args.players, args.pairs, args.seed, args.flor, args.target)
+    out = measure(args.a, args.b, args.players, args.pairs, args.seed, args.flor, args.target, args.senas)
     if args.json:
         print(json.dumps(out))
         return

@@ -69,6 +69,9 @@ class Params:
     """The tanto from which a partner is taken to accept an envido (a real or falta: two more)."""
     pivotal_floor: float = 0.05
     """Every world keeps this much weight when the vote is weighed by the partners' declining."""
+    envido_senas: bool = True
+    """Whether a partner's señas are read for its tanto too ("tengo envido", "nada"), or for its cards
+    only (``knowledge``)."""
 
 
 class DificilBot(ViewBot):
@@ -99,7 +102,7 @@ class Decision:
         self.view = view
         self.rng = rng
         self.params = params
-        self.k: Knowledge = knowledge(view)
+        self.k: Knowledge = knowledge(view, params.envido_senas)
         self.pub = view.public
         self.team = view.team
         k = self.k

@@ -71,7 +71,9 @@ class Knowledge:
         return [s for s in self.order_from_mano() if s & 1 == team][-1]
 
 
-def knowledge(view: SeatView) -> Knowledge:
+def knowledge(view: SeatView, envido_senas: bool = True) -> Knowledge:
+    """Everything public about the hand, from ``view``; the partners' señas as rules on their cards
+    (``envido_senas`` False: what they say of the cards only, ``senas.rule_of``)."""
     p = view.public
     n = p.rules.players
     played: list[list[Card]] = [[] for _ in range(n)]
@@ -135,7 +137,7 @@ def knowledge(view: SeatView) -> Knowledge:
     sena_rules: list[SenaRule | None] = [None] * n
     for s in range(view.team, n, 2):
         if s != view.seat:
-            sena_rules[s] = rule_of([x for seat, x in view.senas if seat == s])
+            sena_rules[s] = rule_of([x for seat, x in view.senas if seat == s], envido_senas)
     return Knowledge(view=view, n=n, me=view.seat, team=view.team, mano=p.mano, played=played,
                      unseen=unseen, tanto_exact=tanto_exact, tanto_max=tanto_max, flor_exact=flor_exact,
                      has_flor=has_flor, no_flor=no_flor, folded=folded, sena_rules=sena_rules,

@@ -46,6 +46,9 @@ calls, played out, every bet priced in match equity) and changes what issue 13 m
 - **The lowest card when the round is lost or already ours and it plays last** (4 and 6 players).
 - **Team card play in its playouts** (``team_play``, 4 players and up): a first-round seat followed
   by a rival and then its partner leaves the round to the partner instead of spending a winner.
+- **A partner's señas for its cards only** (``envido_senas`` off): the cards it signs shape the
+  worlds, "tengo envido" does not; read as the partner's tanto it made the partner without one bet
+  the envido on the sign, and lost it.
 - **More worlds when the stakes are high**: 80 worlds (of 240 drawn) on an ordinary decision, 160
   (of 480) when a retruco or more, a real or falta envido is on the table, or a team is within six
   points of the end. Decision time stays well under the 50 ms budget (measured by the arena).

@@ -53,8 +53,10 @@ class SenaRule(NamedTuple):
         return self.min_tanto <= hand_tanto <= self.max_tanto
 
 
-def rule_of(senas: tuple[str, ...] | list[str]) -> SenaRule | None:
-    """The rule a partner's señas make, or None when they say nothing (no seña, or only unknown ones)."""
+def rule_of(senas: tuple[str, ...] | list[str], envido: bool = True) -> SenaRule | None:
+    """The rule a partner's señas make, or None when they say nothing (no seña, or only unknown ones).
+    ``envido`` False leaves out what they say of the tanto ("tengo_envido", and the tanto "nada"
+    denies): the cards only."""
     any_of: list[int] = []
     none_of = 0
     lo, hi = 0, 33
@@ -67,11 +69,13 @@ def rule_of(senas: tuple[str, ...] | list[str]) -> SenaRule | None:
             any_of.append(m)
             said = True
         elif s == "tengo_envido":
-            lo = max(lo, ENVIDO_WORTH_TELLING)
-            said = True
+            if envido:
+                lo = max(lo, ENVIDO_WORTH_TELLING)
+                said = True
         elif s == "nada":
             none_of |= _ANY_SIGNED
-            hi = min(hi, ENVIDO_WORTH_TELLING - 1)
+            if envido:
+                hi = min(hi, ENVIDO_WORTH_TELLING - 1)
             said = True
     return SenaRule(tuple(any_of), none_of, lo, hi) if said else None
 
