@@ -112,16 +112,18 @@ def test_in_the_arena_partners_sign_each_hand_and_each_view_carries_its_partners
     assert seen and not any(signs for _, signs in seen)  # without the option nobody signs
 
 
-def test_maestro_reads_a_partners_senas_for_its_cards_only_and_dificil_for_its_tanto_too():
-    """At a table with señas, reading "tengo envido" as a partner's tanto cost `maestro` the envido
-    (docs/bots.md, "Señas"): it reads the cards a partner signs, not the tanto."""
+def test_the_levels_read_a_partners_senas_for_its_cards_only_not_its_tanto():
+    """At a table with señas, reading "tengo envido" as a partner's tanto cost `maestro` and `dificil`
+    the envido (docs/bots.md, "Señas", item 26): they read the cards a partner signs, not the tanto;
+    ``knowledge`` still can (``envido_senas``)."""
     st, _ = new_match(Rules(players=4), dealer=3, hands=[cards(h) for h in HANDS])
     view = replace(view_for(st, 0), senas=((2, "siete_oro"), (2, "tengo_envido")))
-    maestro = make_bot("maestro", 4).decision(view).worlds  # type: ignore[attr-defined]
-    dificil = make_bot("dificil", 4).decision(view).worlds  # type: ignore[attr-defined]
-    assert all(parse_card("7o") in w.hands[2] for w in maestro + dificil)
-    assert all(tanto(w.hands[2]) >= 27 for w in dificil)
-    assert sum(tanto(w.hands[2]) < 27 for w in maestro) > len(maestro) // 4
+    for level in ("maestro", "dificil"):
+        worlds = make_bot(level, 4).decision(view).worlds  # type: ignore[attr-defined]
+        assert all(parse_card("7o") in w.hands[2] for w in worlds)
+        assert sum(tanto(w.hands[2]) < 27 for w in worlds) > len(worlds) // 4
+    rule = knowledge(view, envido_senas=True).sena_rules[2]
+    assert rule is not None and rule.min_tanto == 27
     nada = replace(view_for(st, 0), senas=((2, "nada"),))
     worlds = make_bot("maestro", 4).decision(nada).worlds  # type: ignore[attr-defined]
     signed = {parse_card(c) for c in ("1e", "1b", "7e", "7o", "1o", "1c")}

@@ -142,12 +142,6 @@ class MaestroParams(Params):
     pass_prior: tuple[float, float] = (1.0, 9.0)
     """Beta prior (passes, openings, on ``pass_tanto`` + 2 or more) of how often a team keeps such a
     tanto quiet: the floor of a pass, moved by the chances to open whose tanto the hand told."""
-    envido_senas: bool = False
-    """A partner's señas are read for its cards only, not for its tanto. Read for the tanto too
-    ("tengo envido": 27 or more), a partner without the tanto bet the envido on its partner's
-    sign, and the envido lost what the sign should have won: at a table with señas, against
-    ``dificil-1``, 4 players, seed 1, 1,000 matches, the same deals, 61.8 % (+0.199 net points a
-    hand) reading the tanto, 64.2 % (+0.223) the cards only; without señas 64.1 % (+0.237)."""
     read_plays: bool = True
     """The rivals' cards this hand are read as evidence of the cards they kept
     (``card_reading``): a round left to a rival who could have taken it, a winner higher than needed."""
