@@ -11,7 +11,7 @@ from truco.protocol import CloseCode, ErrorCode
 from truco.runtime import Connection, FakeClock, Runtime
 from truco.storage import MemoryStorage
 
-from .test_runtime import four_humans
+from .tables import four_humans
 
 
 class _Ownership:
