@@ -103,8 +103,10 @@ class Roamer:
             self.sock = None
 
 
-async def play_until(people: list[Roamer], done: Callable[[], bool], timeout: float) -> None:
-    """Each person acts whenever their view offers a legal action, until ``done()``."""
+async def play_until(people: list[Roamer], done: Callable[[], bool], timeout: float,
+                     hold: Callable[[dict[str, Any]], bool] | None = None) -> None:
+    """Each person acts whenever their view offers a legal action, until ``done()``; while
+    ``hold(view)`` is true a person waits instead (a player who has not answered yet)."""
 
     async def one(p: Roamer) -> None:
         acted = -1
@@ -116,6 +118,9 @@ async def play_until(people: list[Roamer], done: Callable[[], bool], timeout: fl
             except (TimeoutError, ConnectionError):
                 continue
             if done() or s.closed or s.view is None:
+                continue
+            if hold is not None and hold(s.view):
+                await asyncio.sleep(0.05)
                 continue
             version = s.version
             msg = random_legal(s.view, p.rng)

@@ -6,6 +6,8 @@ from __future__ import annotations
 
 import asyncio
 import random
+from collections.abc import Callable
+from typing import Any
 
 import httpx
 import pytest
@@ -35,8 +37,9 @@ async def make_tables(cluster: Cluster, rng: random.Random, count: int,
         return list(await asyncio.gather(*(one(i) for i in range(count))))
 
 
-async def finish(tables: list[Table], timeout: float = 240) -> None:
-    await asyncio.gather(*(play_until([*t.people], t.over, timeout) for t in tables))
+async def finish(tables: list[Table], timeout: float = 240,
+                 hold: Callable[[dict[str, Any]], bool] | None = None) -> None:
+    await asyncio.gather(*(play_until([*t.people], t.over, timeout, hold) for t in tables))
 
 
 async def close_all(tables: list[Table]) -> None:
