@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from tests.runtime.conftest import Inbox, submit
-from truco.runtime import Runtime
+from truco.runtime import FakeClock, Runtime
 
 
 async def four_humans(rt: Runtime, **settings: Any) -> tuple[str, list[str], list[Inbox]]:
@@ -50,3 +50,13 @@ async def play_first_card(rt: Runtime, table_id: str, tokens: list[str]) -> None
     card = rt.view(table_id, tokens[seat])["game"]["cards"][0]
     res = await submit(rt, table_id, tokens[seat], {"type": "act", "do": "play", "card": card})
     assert res.ok, res
+
+
+async def vote_closes_after(rt: Runtime, table_id: str, clock: FakeClock, ms: int) -> None:
+    """The open vote is still open ``ms`` - 1 milliseconds from now and closed at ``ms``."""
+    clock.advance(ms - 1)
+    await rt.settle()
+    assert rt.table(table_id).vote is not None
+    clock.advance(1)
+    await rt.settle()
+    assert rt.table(table_id).vote is None

@@ -10,7 +10,7 @@ from typing import Any
 import pytest
 
 from tests.runtime.conftest import Inbox, MakeRuntime, submit
-from tests.runtime.tables import four_humans, humans_and_bots, play_first_card, turn
+from tests.runtime.tables import four_humans, humans_and_bots, play_first_card, turn, vote_closes_after
 from truco.engine import hand_record, public_view
 from truco.runtime import FakeClock, Runtime
 from truco.storage import SQLiteStorage
@@ -65,12 +65,7 @@ async def test_crash_mid_vote_and_mid_hand_resumes_from_sqlite_with_deadlines_re
     votes = {v["seat"]: v["vote"] for v in box.view["vote"]["votes"]}
     assert votes == {a: "quiero", b: "no_quiero"}
     # the re-armed window fires at its full length after recovery, not before
-    clock.advance(9_999)
-    await fresh.settle()
-    assert fresh.table(table_id).vote is not None
-    clock.advance(1)
-    await fresh.settle()
-    assert fresh.table(table_id).vote is None
+    await vote_closes_after(fresh, table_id, clock, 10_000)
     assert box.events("vote_expired")
     (told,) = box.events("server_restarted")  # the player is told why the deadlines moved
     assert {d["kind"] for d in told["deadlines"]} >= {"vote_window", "answer"}

@@ -9,7 +9,7 @@ from typing import Any
 import pytest
 
 from tests.runtime.conftest import Inbox, MakeRuntime, submit
-from tests.runtime.tables import four_humans, play_first_card, turn
+from tests.runtime.tables import four_humans, play_first_card, turn, vote_closes_after
 from truco.bots import LEVELS
 from truco.protocol import CloseCode
 from truco.runtime import BadToken, FakeClock, NoSuchTable, Runtime
@@ -91,12 +91,7 @@ async def test_the_vote_window_fires_from_the_timer_heap(make_runtime: MakeRunti
     await submit(rt, table_id, tokens[b], {"type": "act", "do": "no_quiero"})
     vote = boxes[a].view["vote"]
     assert vote["window_ends_ms"] == clock.now_ms() + 10_000
-    clock.advance(9_999)
-    await rt.settle()
-    assert rt.table(table_id).vote is not None
-    clock.advance(1)
-    await rt.settle()
-    assert rt.table(table_id).vote is None
+    await vote_closes_after(rt, table_id, clock, 10_000)
     assert boxes[caller].events("vote_expired")
 
 
