@@ -1,4 +1,5 @@
-"""Tables the runtime tests start from: four humans, or two humans with bot partners."""
+"""What the runtime tests share: the tables they start from (four humans, or two humans with bot
+partners), whose turn it is, a first card played, and a vote that closes at its full length."""
 
 from __future__ import annotations
 
