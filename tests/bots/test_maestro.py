@@ -323,11 +323,13 @@ def test_a_rival_who_opens_the_envido_on_most_hands_is_read_as_calling_with_any_
 
 
 def test_dificil_1_opening_the_envido_reads_as_honest():
-    """The mark opens the envido about as often as hands hold a tanto: the read leaves it alone."""
+    """The mark opens the envido about as often as hands hold a tanto: the read leaves it alone.
+    Pooled over 16 matches (about 200 chances): over 6 (about 50), one change to ``maestro``'s own
+    envido moved the pooled read from 0.2 % to 6 % on the same mark, by what the matches dealt."""
     share = tanto_share(MaestroParams().envido_bluff_tanto)
     rates = []
     pooled = Profile()
-    for m in range(6):
+    for m in range(16):
         bot = MaestroBot(10 + m)
         play_match(Rules(players=2), [bot, make_bot("dificil-1", 20 + m)], dealer=m % 2,
                    seeds=lambda h, m=m: 1000 * m + h)
@@ -335,7 +337,7 @@ def test_dificil_1_opening_the_envido_reads_as_honest():
         rates.append(prof.envido_any_rate(share))
         pooled.envido_chances = [x + y for x, y in
                                  zip(pooled.envido_chances, prof.envido_chances, strict=True)]
-    assert pooled.envido_chances[0] >= 50
+    assert pooled.envido_chances[0] >= 150
     assert pooled.envido_any_rate(share) < 0.02, pooled.envido_chances
     # a match reads a handful of chances: most read it as honest, none as calling on most hands
     assert sorted(rates)[len(rates) // 2] < 0.05, rates
