@@ -324,8 +324,9 @@ def test_a_rival_who_opens_the_envido_on_most_hands_is_read_as_calling_with_any_
 
 def test_dificil_1_opening_the_envido_reads_as_honest():
     """The mark opens the envido about as often as hands hold a tanto: the read leaves it alone.
-    Pooled over 16 matches (about 200 chances): over 6 (about 50), one change to ``maestro``'s own
-    envido moved the pooled read from 0.2 % to 6 % on the same mark, by what the matches dealt."""
+    Pooled over 16 matches (about 200 chances): with one change to ``maestro``'s own envido, 6 matches
+    (about 50 chances) read the mark at 6 % and 16 matches of the same change at 0.2 %: the sample
+    moved, not the mark."""
     share = tanto_share(MaestroParams().envido_bluff_tanto)
     rates = []
     pooled = Profile()
