@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import argparse
 import json
+import shlex
+import signal
 import subprocess
 import sys
 import time
@@ -13,6 +15,7 @@ import pytest
 
 from truco.bench.server_process import ServerProcess, free_port
 from truco.cli import serve
+from truco.cli.main import main
 from truco.server.address import open_urls
 
 
@@ -78,3 +81,22 @@ def test_the_server_benchmark_prints_one_json_object_with_its_figures() -> None:
     for key in ("tables", "actions_per_s", "p50_ms", "p99_ms", "errors", "echo_msgs_per_s"):
         assert key in result
     assert result["tables"] == 2 and result["actions"] > 0 and result["echo_msgs_per_s"] > 0
+
+
+@pytest.mark.skipif(not hasattr(signal, "SIGPIPE"), reason="no SIGPIPE on this platform")
+def test_the_cli_called_in_process_leaves_the_callers_signals_alone() -> None:
+    """A program that calls ``main`` (the test run itself) keeps Python's SIGPIPE handling: set to
+    the default, its next write to a socket whose peer closed kills it outright, as it once killed
+    ``make test`` in the browser tests after an arena test had called ``main``."""
+    before = signal.getsignal(signal.SIGPIPE)
+    assert main(["demo", "--seed", "1", "--target", "15"]) == 0
+    assert signal.getsignal(signal.SIGPIPE) == before
+
+
+@pytest.mark.skipif(not hasattr(signal, "SIGPIPE"), reason="no SIGPIPE on this platform")
+def test_the_command_piped_into_a_reader_that_stops_early_ends_quietly() -> None:
+    """``truco demo | head -1``: the command's own process ends on the closed pipe, with no traceback."""
+    r = subprocess.run(f"{shlex.quote(sys.executable)} -m truco.cli.main demo --seed 1 | head -1",
+                       shell=True, capture_output=True, text=True, timeout=60)
+    assert r.returncode == 0 and len(r.stdout.splitlines()) == 1
+    assert "Traceback" not in r.stderr and "BrokenPipe" not in r.stderr, r.stderr

@@ -37,11 +37,18 @@ def main(argv: Sequence[str] | None = None) -> int:
         p = sub.add_parser(name, help=help_text, description=help_text)
         module.add_arguments(p)
     args = parser.parse_args(argv)
-    if hasattr(signal, "SIGPIPE"):
-        signal.signal(signal.SIGPIPE, signal.SIG_DFL)  # `truco demo | head` ends quietly
     rc: int = modules[args.command].run(args)
     return rc
 
 
-if __name__ == "__main__":
+def entry() -> None:
+    """The installed ``truco`` command. Only a process of its own lets a closed pipe end it quietly
+    (``truco demo | head``): ``main`` called from another program, a test run among them, must leave
+    the signals alone, or that program's next write to a socket its peer has closed kills it."""
+    if hasattr(signal, "SIGPIPE"):
+        signal.signal(signal.SIGPIPE, signal.SIG_DFL)
     sys.exit(main())
+
+
+if __name__ == "__main__":
+    entry()
