@@ -83,7 +83,10 @@ def test_the_server_benchmark_prints_one_json_object_with_its_figures() -> None:
     assert result["tables"] == 2 and result["actions"] > 0 and result["echo_msgs_per_s"] > 0
 
 
-@pytest.mark.skipif(not hasattr(signal, "SIGPIPE"), reason="no SIGPIPE on this platform")
+needs_sigpipe = pytest.mark.skipif(not hasattr(signal, "SIGPIPE"), reason="no SIGPIPE on this platform")
+
+
+@needs_sigpipe
 def test_the_cli_called_in_process_leaves_the_callers_signals_alone() -> None:
     """A program that calls ``main`` (the test run itself) keeps Python's SIGPIPE handling: set to
     the default, its next write to a socket whose peer closed kills it outright, as it once killed
@@ -93,7 +96,7 @@ def test_the_cli_called_in_process_leaves_the_callers_signals_alone() -> None:
     assert signal.getsignal(signal.SIGPIPE) == before
 
 
-@pytest.mark.skipif(not hasattr(signal, "SIGPIPE"), reason="no SIGPIPE on this platform")
+@needs_sigpipe
 def test_the_command_piped_into_a_reader_that_stops_early_ends_quietly() -> None:
     """``truco demo | head -1``: the command's own process ends on the closed pipe, with no traceback."""
     r = subprocess.run(f"{shlex.quote(sys.executable)} -m truco.cli.main demo --seed 1 | head -1",
