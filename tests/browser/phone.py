@@ -7,7 +7,8 @@ import time
 from pathlib import Path
 from typing import Any
 
-from playwright.sync_api import Browser, BrowserContext, Page, expect
+from playwright.sync_api import Browser, BrowserContext, Locator, Page, expect
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 PHONE = {"width": 390, "height": 844}
 SHORT_HOLD = "window.__trucoTiming = { holdMs: 400 };"
@@ -74,18 +75,30 @@ def wait_until(fn: Any, timeout: float = 15.0, what: str = "condition") -> Any:
     raise AssertionError(f"timed out waiting for {what}")
 
 
-def my_turn_to_play(page: Page) -> bool:
-    return page.locator("button.card.playable").count() > 0
+GONE_MS = 3000
+"""How long ``tap_first`` waits for a button it saw a moment ago before it lets the loop look again."""
 
 
-def play_any_card(page: Page) -> None:
-    page.locator("button.card.playable").first.click()
+def tap_first(locator: Locator, timeout_ms: float = GONE_MS) -> bool:
+    """Tap the first element ``locator`` finds, if it is still there (False when it went away).
+
+    A loop that looks and then taps races the server: between the look and the tap the next update
+    may take the button away (this phone's tap of a moment ago was answered, a bot played, a summary
+    closed by itself). Playwright's click would wait its whole 30 s for a button that is not coming
+    back, and in a loop that drives several phones in turn nothing else moves meanwhile: a test that
+    fails under load only. A button gone for ``timeout_ms`` is left alone, and the loop looks again.
+    """
+    try:
+        locator.first.click(timeout=timeout_ms)
+    except PlaywrightTimeout:
+        return False
+    return True
 
 
 def dismiss_summary(page: Page) -> None:
     btn = page.locator("[data-testid=summary-close]")
     if btn.count():
-        btn.first.click()
+        tap_first(btn)
 
 
 def shot(page: Page, shots: Path, name: str, settle_ms: int = 350, sharp: bool = True) -> None:

@@ -14,7 +14,16 @@ from typing import Any
 from playwright.sync_api import Browser, BrowserContext, Page, expect
 
 from tests.browser.conftest import LiveServer
-from tests.browser.phone import create_table, join_table, new_phone, set_seat, shot, view, wait_until
+from tests.browser.phone import (
+    create_table,
+    join_table,
+    new_phone,
+    set_seat,
+    shot,
+    tap_first,
+    view,
+    wait_until,
+)
 
 
 def status_line(page: Page) -> Any:
@@ -136,8 +145,7 @@ def test_friends_arrive_leave_are_removed_and_watch(browser: Browser, live_serve
             return played(fede) >= 4
         for p in four:
             cards = p.locator("button.card.playable")
-            if cards.count():
-                cards.first.click()
+            if cards.count() and tap_first(cards):
                 break
         return False
 

@@ -15,6 +15,7 @@ from tests.browser.phone import (
     join_table,
     new_phone,
     shot,
+    tap_first,
     view,
     wait_until,
 )
@@ -71,8 +72,7 @@ def play_until_hand_over(pages: list[Page], hand_no: int, mazo_team: int | None 
                 go_to_mazo(p)
                 return False
             cards = p.locator("button.card.playable")
-            if cards.count():
-                cards.first.click()
+            if cards.count() and tap_first(cards):
                 return False
         return False
 

@@ -14,7 +14,17 @@ import pytest
 from playwright.sync_api import Browser, Page, ViewportSize, expect
 
 from tests.browser.conftest import ROOT, WEB, LiveServer
-from tests.browser.phone import SHORT_HOLD, create_table, new_phone, set_seat, shot, view, wait_until
+from tests.browser.phone import (
+    SHORT_HOLD,
+    create_table,
+    dismiss_summary,
+    new_phone,
+    set_seat,
+    shot,
+    tap_first,
+    view,
+    wait_until,
+)
 from tests.browser.test_screens import open_mock
 
 SMALL: ViewportSize = {"width": 360, "height": 740}
@@ -398,17 +408,17 @@ def test_a_small_phone_on_a_live_table_against_bots(browser: Browser, live_serve
         cards = page.locator("button.card.playable")
         to_answer, playable = answers.count(), cards.count()
         if page.locator(".overlay").count():
-            page.locator("[data-testid=summary-close]").click()
+            dismiss_summary(page)
             return False
         if to_answer:  # the rivals called: our team answers (the bots' hint aside)
             quiero = page.locator(".vote-buttons .answer-quiero")
-            (quiero if quiero.count() else answers).first.click()
+            tap_first(quiero if quiero.count() else answers)
             return False
         acts = {a["do"] for a in v.get("legal", [])}
         if "truco" in acts and "mazo" in acts and len(g.get("cards", [])) == 3 and playable:
             return True
         if playable:
-            cards.first.click()
+            tap_first(cards)
         return False
 
     wait_until(first_turn, timeout=120, what="my first turn of a hand")

@@ -19,6 +19,7 @@ from tests.browser.phone import (
     set_seat,
     shot,
     state,
+    tap_first,
     view,
     wait_until,
 )
@@ -157,9 +158,9 @@ def test_one_person_plays_a_whole_match_against_a_bot(browser: Browser, live_ser
                 shot(page, shots, "live-bot-call")
                 seen_vote = True
             quiero = page.locator(".vote-buttons .answer-quiero")
-            (quiero if quiero.count() else answers).first.click()
+            tap_first(quiero if quiero.count() else answers)
         elif to_play:
-            cards.first.click()
+            tap_first(cards)
         return False
 
     wait_until(step, timeout=240, what="the end of the match")
@@ -227,7 +228,7 @@ def test_casual_table_host_scores_with_buttons_and_undoes(browser: Browser, live
     while (view(host).get("game") or {}).get("hand_no") == hand + 1:
         cards = host.locator("button.card.playable")
         if cards.count():
-            cards.first.click()
+            tap_first(cards)
         host.wait_for_timeout(100)
     last = view(host)["last_hand"]
     assert last["points"] == [] and last["winner"] in (0, 1)
@@ -269,7 +270,7 @@ def test_with_a_bot_partner_the_human_decides_and_sees_its_hint(browser: Browser
             dismiss_summary(page)
             return False
         if to_play:
-            cards.first.click()
+            tap_first(cards)
         return False
 
     wait_until(step, timeout=180, what="a call my team must answer")
