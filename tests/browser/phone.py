@@ -95,6 +95,12 @@ def tap_first(locator: Locator, timeout_ms: float = GONE_MS) -> bool:
     return True
 
 
+def answer_the_call(page: Page) -> bool:
+    """Tap "quiero" on the vote panel when it is offered, else its first answer (see ``tap_first``)."""
+    quiero = page.locator(".vote-buttons .answer-quiero")
+    return tap_first(quiero if quiero.count() else page.locator(".vote-panel .vote-buttons button"))
+
+
 def dismiss_summary(page: Page) -> None:
     btn = page.locator("[data-testid=summary-close]")
     if btn.count():

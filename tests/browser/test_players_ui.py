@@ -16,6 +16,7 @@ from playwright.sync_api import Browser, Page, ViewportSize, expect
 from tests.browser.conftest import ROOT, WEB, LiveServer
 from tests.browser.phone import (
     SHORT_HOLD,
+    answer_the_call,
     create_table,
     dismiss_summary,
     new_phone,
@@ -411,8 +412,7 @@ def test_a_small_phone_on_a_live_table_against_bots(browser: Browser, live_serve
             dismiss_summary(page)
             return False
         if to_answer:  # the rivals called: our team answers (the bots' hint aside)
-            quiero = page.locator(".vote-buttons .answer-quiero")
-            tap_first(quiero if quiero.count() else answers)
+            answer_the_call(page)
             return False
         acts = {a["do"] for a in v.get("legal", [])}
         if "truco" in acts and "mazo" in acts and len(g.get("cards", [])) == 3 and playable:

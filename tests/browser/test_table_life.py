@@ -12,6 +12,7 @@ from playwright.sync_api import Browser, Page, WebSocket, expect
 from tests.browser.conftest import LiveServer
 from tests.browser.phone import (
     SHORT_HOLD,
+    answer_the_call,
     create_table,
     dismiss_summary,
     join_table,
@@ -157,8 +158,7 @@ def test_one_person_plays_a_whole_match_against_a_bot(browser: Browser, live_ser
             if not seen_vote:
                 shot(page, shots, "live-bot-call")
                 seen_vote = True
-            quiero = page.locator(".vote-buttons .answer-quiero")
-            tap_first(quiero if quiero.count() else answers)
+            answer_the_call(page)
         elif to_play:
             tap_first(cards)
         return False
