@@ -49,6 +49,9 @@ calls, played out, every bet priced in match equity) and changes what issue 13 m
 - **A partner's señas for its cards only** (``envido_senas`` off): the cards it signs shape the
   worlds, "tengo envido" does not; read as the partner's tanto it made the partner without one bet
   the envido on the sign, and lost it.
+- **The rivals' decisions read through a model of a sensible player** (``policy_reading``, 4 players
+  and more, at an answer): each kept world is weighed again by how likely the ``neural`` policy
+  finds every decision the rivals took this hand, with the cards that world gives them.
 - **More worlds when the stakes are high**: 80 worlds (of 240 drawn) on an ordinary decision, 160
   (of 480) when a retruco or more, a real or falta envido is on the table, or a team is within six
   points of the end. Decision time stays well under the 50 ms budget (measured by the arena).
@@ -68,8 +71,9 @@ from truco.bots.envido_reading import EnvidoReading, read_passes
 from truco.bots.equity import falta_points
 from truco.bots.evidence import Evidence, chance, judged_chance, sig
 from truco.bots.maestro_params import MaestroParams, for_table
+from truco.bots.policy_reading import policy_weights
 from truco.bots.rivals import Memory, Profile
-from truco.bots.sampling import World
+from truco.bots.sampling import World, resample
 from truco.bots.tables import STRENGTH_OF, TANTO_OF
 from truco.bots.tricks import lowest
 from truco.bots.truco_reading import call_tables, read_call
@@ -125,6 +129,11 @@ class MaestroDecision(Decision):
         """How much of its own way of calling the truco it keeps against these rivals: all of it
         against a team that bets first, none against one that never does."""
         super().__init__(view, rng, params)
+        if (params.policy_reading and self.k.n >= params.policy_min_players
+                and any(a.do is Do.QUIERO for a in view.legal)):
+            weights = policy_weights(view, self.worlds, params.policy_eps, params.policy_temperature)
+            if weights is not None:
+                self.worlds = resample(self.worlds, weights, len(self.worlds), rng)
         self._raises_theirs = any(x.do in ENVIDO_BETS and x.seat & 1 != self.team for x in self.pub.history)
         """The rivals have called envido this hand: a bet of ours now raises their own call."""
 

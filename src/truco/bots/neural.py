@@ -15,6 +15,7 @@ it). It is a pure function of the view, as every level is.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cache
 from importlib import resources
@@ -28,7 +29,7 @@ from truco.bots.equity import equity, falta_points
 from truco.bots.knowledge import best_on_table, knowledge
 from truco.bots.tricks import partner_covers
 from truco.engine import Action, Do, SeatView
-from truco.engine.cards import NAME, POWER, Card
+from truco.engine.cards import NAME, POWER, Card, has_flor, tanto
 from truco.engine.types import ENVIDO_CALLS, TRUCO_CALLS
 
 Vector = npt.NDArray[np.float32]
@@ -75,12 +76,8 @@ def features(view: SeatView) -> Vector:
         res = p.results[r] if r < len(p.results) else None
         f += [float(res == team), float(res == 1 - team), float(res is not None and res not in (0, 1))]
     # my cards
-    hand = ranked(view.cards)
-    for i in range(3):
-        f += [float(i < len(hand)), POWER[hand[i]] / 14 if i < len(hand) else 0.0]
-    dealt = ranked(view.dealt)
-    f += [POWER[dealt[i]] / 14 if i < len(dealt) else 0.0 for i in range(3)]
-    f += [view.my_tanto / 33, float(view.my_tanto >= 27), float(view.my_flor)]
+    assert len(f) == OWN_AT
+    f += own_cards(view.cards, view.dealt, view.my_tanto, view.my_flor)
     # the round on the table
     plays = k.plays
     rival = [POWER[c] for s, c in plays if s & 1 != team]
@@ -103,9 +100,8 @@ def features(view: SeatView) -> Vector:
     f += [max(seen_partner, default=0) / 14]
     f += [max(seen_rival, default=0) / 14, sum(3 - len(k.played[s]) for s in k.opponents()) / (1.5 * n)]
     f += [sum(3 - len(k.played[s]) for s in k.partners()) / (1.5 * n), bin(k.folded).count("1") / n]
-    unseen = set(k.unseen)
-    f += [float(c not in unseen) for c in _TOP]
-    f += [sum(1 for c in cards if c not in unseen) / 4 for cards in _THREES_TWOS_ACES]
+    assert len(f) == SEEN_AT
+    f += top_seen(set(range(40)).difference(k.unseen))
     # the bets
     f += [float(p.truco_level == lv) for lv in _TRUCO_LEVELS]
     f += [p.truco_value / 4, float(p.truco_level is not None and p.truco_owner == team)]
@@ -135,13 +131,62 @@ def features(view: SeatView) -> Vector:
 
 N_FEATURES = 94
 """The length of ``features``' vector (a test checks it against a real view)."""
+OWN_AT = 25
+"""Where ``own_cards`` sits in the vector (twelve numbers)."""
+SEEN_AT = 52
+"""Where ``top_seen`` sits in the vector (seven numbers)."""
+
+
+def own_cards(cards: tuple[Card, ...], dealt: tuple[Card, ...], my_tanto: int, my_flor: bool) -> list[float]:
+    """The part of ``features`` that is the seat's own hand: what it holds and was dealt, by power."""
+    hand = ranked(cards)
+    f: list[float] = []
+    for i in range(3):
+        f += [float(i < len(hand)), POWER[hand[i]] / 14 if i < len(hand) else 0.0]
+    by_power = ranked(dealt)
+    f += [POWER[by_power[i]] / 14 if i < len(by_power) else 0.0 for i in range(3)]
+    f += [my_tanto / 33, float(my_tanto >= 27), float(my_flor)]
+    return f
+
+
+def top_seen(seen: set[Card]) -> list[float]:
+    """Which of the matas, and how many threes, twos and aces, the seat has seen (held, played or shown)."""
+    f = [float(c in seen) for c in _TOP]
+    f += [sum(1 for c in cards if c in seen) / 4 for cards in _THREES_TWOS_ACES]
+    return f
+
+
+def features_for_hands(view: SeatView, hands: Sequence[tuple[Card, ...]]
+                       ) -> tuple[Vector, list[tuple[Card, ...]]]:
+    """``features`` of ``view`` as it would read with each of ``hands`` dealt to the seat instead, one row
+    per hand, and each hand's cards still held. Everything but the seat's own cards is public, so the
+    public part is built once. Each hand must hold the cards the seat has played; the seat's legal
+    actions are the same whatever it holds only without flor (``legal_mask``)."""
+    base = features(view)
+    held = set(view.cards)
+    played = set(view.dealt).difference(held)
+    public_seen = set(range(40)).difference(knowledge(view).unseen).difference(held)
+    flor = view.public.rules.flor
+    x = np.repeat(base[None, :], len(hands), axis=0)
+    still: list[tuple[Card, ...]] = []
+    for i, dealt in enumerate(hands):
+        cards = tuple(c for c in dealt if c not in played)
+        still.append(cards)
+        x[i, OWN_AT:OWN_AT + 12] = own_cards(cards, dealt, tanto(dealt), flor and has_flor(dealt))
+        x[i, SEEN_AT:SEEN_AT + 7] = top_seen(public_seen.union(dealt))
+    return x, still
 
 
 def action_index(view: SeatView, action: Action) -> int:
     """Where ``action`` sits among the network's outputs."""
+    return output_index(view.cards, action)
+
+
+def output_index(cards: tuple[Card, ...], action: Action) -> int:
+    """Where ``action`` sits among the network's outputs, for a seat holding ``cards``."""
     if action.do is Do.PLAY:
         assert action.card is not None
-        return ranked(view.cards).index(action.card)
+        return ranked(cards).index(action.card)
     return _INDEX[action.do]
 
 

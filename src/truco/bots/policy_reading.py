@@ -1,0 +1,88 @@
+"""The rivals' decisions read through a model of a sensible player: the ``neural`` policy.
+
+Every other reading ``maestro`` has is a likelihood written by hand for one kind of record (a call,
+an answer, a card after a round, a pass of the envido). This one reads them all at once: in each kept
+world, the hand so far is replayed, and at every decision a rival had (more than one legal action),
+the ``neural`` network, ``maestro``'s self-play learnt, says how likely that rival was to do what it
+did with the cards this world gives it. A world is weighed by the product, over those decisions, of
+``eps / L + (1 - eps) * p`` (``p`` the softmax probability at ``temperature``, ``L`` the legal actions:
+the floor keeps a world alive when the rival did what the model would not), and the worlds are drawn
+again by those weights.
+
+Only the seat's own cards differ between worlds; the rest of each decision's view is public. So the
+hand is replayed once (in any kept world: they all agree with the record), each decision's features
+are built once, and only the own-hand numbers are written per distinct hand (``features_for_hands``),
+and every row goes through the network in one batch. With flor the legal actions depend on the
+hand (a flor is sung or not), and pica-pica splits the hand in duels: neither is read here.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from truco.bots.neural import features_for_hands, legal_mask, output_index, shipped
+from truco.bots.sampling import World
+from truco.engine import SeatView, apply, new_match, view_for
+from truco.engine.cards import Card
+from truco.engine.types import IllegalAction
+
+
+def policy_weights(view: SeatView, worlds: list[World], eps: float, temperature: float) -> list[float] | None:
+    """One weight per world in ``worlds`` (repeats included): how well the rivals' decisions this hand
+    fit the cards it gives them. ``None`` when nothing is read (flor, pica-pica, no rival decision
+    with a choice)."""
+    p = view.public
+    if p.rules.flor or p.pica or not worlds:
+        return None
+    team = view.team
+    index: dict[int, int] = {}
+    uniq: list[World] = []
+    for w in worlds:
+        if id(w) not in index:
+            index[id(w)] = len(uniq)
+            uniq.append(w)
+    st, _ = new_match(p.rules, dealer=p.dealer, hands=uniq[0].hands, score=p.start_score,
+                      chicos=p.start_chicos, hand_no=p.hand_no, pica=p.pica)
+    blocks: list[np.ndarray] = []
+    masks: list[np.ndarray] = []
+    taken: list[int] = []
+    owners: list[list[int]] = []
+    for a in p.history:
+        s = a.seat
+        if s & 1 != team:
+            sv = view_for(st, s)
+            if len(sv.legal) > 1 and a in sv.legal:
+                by_hand: dict[tuple[Card, ...], list[int]] = {}
+                for i, w in enumerate(uniq):
+                    by_hand.setdefault(w.hands[s], []).append(i)
+                hands = list(by_hand)
+                x, still = features_for_hands(sv, hands)
+                blocks.append(x)
+                mask = legal_mask(sv)
+                for h, held in zip(hands, still, strict=True):
+                    masks.append(mask)
+                    taken.append(output_index(held, a) if a.card is None or a.card in held else -1)
+                    owners.append(by_hand[h])
+        try:
+            st, _ = apply(st, a)
+        except IllegalAction:
+            break
+    if not blocks:
+        return None
+    scores = shipped().scores(np.concatenate(blocks)) / temperature
+    m = np.stack(masks)
+    scores = np.where(m, scores, -np.inf)
+    scores -= scores.max(axis=1, keepdims=True)
+    e = np.exp(scores)
+    t = np.asarray(taken)
+    ok = t >= 0
+    prob = np.where(ok, e[np.arange(len(t)), np.maximum(t, 0)] / e.sum(axis=1), 0.0)
+    like = eps / m.sum(axis=1) + (1.0 - eps) * prob
+    logw = np.zeros(len(uniq))
+    logs = np.log(like)
+    for row, who in enumerate(owners):
+        logw[who] += logs[row]
+    logw -= logw.max()
+    w_uniq = np.exp(logw)
+    return [float(w_uniq[index[id(w)]]) for w in worlds]
+

@@ -1,0 +1,139 @@
+"""``policy_reading``: the worlds weighed by how likely the ``neural`` policy makes the rivals' decisions."""
+
+from __future__ import annotations
+
+import random
+from dataclasses import replace
+
+import numpy as np
+import pytest
+
+from tests.bots.matches import views_of_a_match
+from truco.bots.knowledge import knowledge
+from truco.bots.maestro import MaestroBot
+from truco.bots.maestro_params import MaestroParams
+from truco.bots.neural import action_index, features, features_for_hands, legal_mask, shipped
+from truco.bots.policy_reading import policy_weights
+from truco.bots.sampling import Sampler, World
+from truco.engine import Rules, SeatView, State, apply, new_match, view_for
+
+
+def replayed(view: SeatView, w: World) -> list[tuple[State, int]]:
+    """The hand so far replayed in world ``w``: the state before each action, and the acting seat."""
+    p = view.public
+    st, _ = new_match(p.rules, dealer=p.dealer, hands=w.hands, score=p.start_score, chicos=p.start_chicos,
+                      hand_no=p.hand_no, pica=p.pica)
+    out = []
+    for a in p.history:
+        out.append((st, a.seat))
+        st, _ = apply(st, a)
+    return out
+
+
+def reference_weights(view: SeatView, worlds: list[World], eps: float, temperature: float) -> list[float]:
+    """The reading done the long way: every world replayed, every rival's view built from its state."""
+    net = shipped()
+    logs = []
+    for w in worlds:
+        total = 0.0
+        for (st, s), a in zip(replayed(view, w), view.public.history, strict=True):
+            if s & 1 == view.team:
+                continue
+            sv = view_for(st, s)
+            if len(sv.legal) < 2:
+                continue
+            x = net.scores(features(sv)[None, :])[0] / temperature
+            mask = legal_mask(sv)
+            e = np.where(mask, np.exp(x - x[mask].max()), 0.0)
+            total += float(np.log(eps / mask.sum() + (1 - eps) * e[action_index(sv, a)] / e.sum()))
+        logs.append(total)
+    top = max(logs)
+    return [float(np.exp(v - top)) for v in logs]
+
+
+def answers_with_history(rules: Rules, seed: int) -> list[SeatView]:
+    """Views of a 4-player match where a seat may answer a call after the rivals have decided something."""
+    out = []
+    for _, view in views_of_a_match(rules, seed=seed, level="dificil", max_hands=8):
+        rivals_chose = any(a.seat & 1 != view.team for a in view.public.history)
+        if rivals_chose and any(a.do.value == "quiero" for a in view.legal):
+            out.append(view)
+    return out
+
+
+def drawn(view: SeatView, count: int, seed: int) -> list[World]:
+    sampler = Sampler(knowledge(view))
+    rng = random.Random(seed)
+    return [sampler.world(rng) for _ in range(count)]
+
+
+def test_a_rivals_decision_read_with_another_hand_has_the_features_that_hand_would_give() -> None:
+    checked = 0
+    for seed in (1, 2):
+        for view in answers_with_history(Rules(players=4), seed):
+            worlds = drawn(view, 6, seed)
+            for i, (st_ref, s) in enumerate(replayed(view, worlds[0])):
+                if s & 1 == view.team:
+                    continue
+                x, still = features_for_hands(view_for(st_ref, s), [w.hands[s] for w in worlds])
+                for row, w in enumerate(worlds):
+                    st_w = replayed(view, w)[i][0]
+                    truth = view_for(st_w, s)
+                    assert np.array_equal(x[row], features(truth))
+                    assert sorted(still[row]) == sorted(truth.cards)
+                    assert np.array_equal(legal_mask(view_for(st_ref, s)), legal_mask(truth))
+                    checked += 1
+    assert checked > 100
+
+
+@pytest.mark.parametrize("eps, temperature", [(0.1, 1.0), (0.2, 2.0)])
+def test_the_weights_are_those_of_every_world_replayed_on_its_own(eps: float, temperature: float) -> None:
+    views = answers_with_history(Rules(players=4), 3)
+    assert views
+    for n, view in enumerate(views[:12]):
+        pool = drawn(view, 10, n)
+        worlds = pool + pool[:4]  # repeats, as a resampling leaves them
+        got = policy_weights(view, worlds, eps, temperature)
+        assert got is not None
+        want = reference_weights(view, worlds, eps, temperature)
+        assert got == pytest.approx(want, rel=1e-4, abs=1e-9)
+        assert max(got) == pytest.approx(1.0)
+
+
+def test_a_floor_of_one_reads_nothing_every_world_keeps_its_weight() -> None:
+    view = answers_with_history(Rules(players=4), 4)[0]
+    weights = policy_weights(view, drawn(view, 12, 0), eps=1.0, temperature=1.0)
+    assert weights == pytest.approx([1.0] * 12)
+
+
+def test_a_decision_the_model_expects_weighs_a_world_more_than_one_it_does_not() -> None:
+    # across many answers, the worlds the reading favours are those where the rivals' moves were likely
+    spread = []
+    for view in answers_with_history(Rules(players=4), 5)[:10]:
+        weights = policy_weights(view, drawn(view, 30, 1), 0.2, 2.0)
+        assert weights is not None and all(0.0 < w <= 1.0 for w in weights)
+        spread.append(min(weights))
+    assert min(spread) < 0.5  # some world was found less likely than the best
+
+
+def test_flor_and_pica_pica_are_not_read_their_legal_actions_depend_on_the_hand() -> None:
+    flor = answers_with_history(Rules(players=4, flor=True), 6)[0]
+    assert policy_weights(flor, drawn(flor, 5, 0), 0.2, 2.0) is None
+    pica = replace(flor, public=replace(flor.public, pica=True, rules=replace(flor.public.rules, flor=False)))
+    assert policy_weights(pica, drawn(flor, 5, 0), 0.2, 2.0) is None
+
+
+def test_maestro_reads_through_the_policy_only_at_four_players_and_more() -> None:
+    off = MaestroParams(policy_reading=False)
+    for rules in (Rules(players=2), Rules(players=4)):
+        differ = 0
+        for view in answers_with_history(rules, 7)[:15] if rules.players == 4 else [
+                v for _, v in views_of_a_match(rules, seed=7, level="dificil", max_hands=8)
+                if any(a.do.value == "quiero" for a in v.legal)][:15]:
+            on_w = MaestroBot(3).decision(view).worlds
+            off_w = MaestroBot(3, off).decision(view).worlds
+            differ += [w.hands for w in on_w] != [w.hands for w in off_w]
+        if rules.players == 2:
+            assert differ == 0
+        else:
+            assert differ > 0
