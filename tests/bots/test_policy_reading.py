@@ -52,7 +52,7 @@ def reference_weights(view: SeatView, worlds: list[World], eps: float, temperatu
 
 
 def answers_with_history(rules: Rules, seed: int) -> list[SeatView]:
-    """Views of a 4-player match where a seat may answer a call after the rivals have decided something."""
+    """Views of a match where a seat may answer a call after the rivals have decided something."""
     out = []
     for _, view in views_of_a_match(rules, seed=seed, level="dificil", max_hands=8):
         rivals_chose = any(a.seat & 1 != view.team for a in view.public.history)
@@ -123,17 +123,11 @@ def test_flor_and_pica_pica_are_not_read_their_legal_actions_depend_on_the_hand(
     assert policy_weights(pica, drawn(flor, 5, 0), 0.2, 2.0) is None
 
 
-def test_maestro_reads_through_the_policy_only_at_four_players_and_more() -> None:
+@pytest.mark.parametrize("players", [2, 4])
+def test_maestro_reads_through_the_policy_only_at_four_players_and_more(players: int) -> None:
     off = MaestroParams(policy_reading=False)
-    for rules in (Rules(players=2), Rules(players=4)):
-        differ = 0
-        for view in answers_with_history(rules, 7)[:15] if rules.players == 4 else [
-                v for _, v in views_of_a_match(rules, seed=7, level="dificil", max_hands=8)
-                if any(a.do.value == "quiero" for a in v.legal)][:15]:
-            on_w = MaestroBot(3).decision(view).worlds
-            off_w = MaestroBot(3, off).decision(view).worlds
-            differ += [w.hands for w in on_w] != [w.hands for w in off_w]
-        if rules.players == 2:
-            assert differ == 0
-        else:
-            assert differ > 0
+    views = answers_with_history(Rules(players=players), 7)[:15]
+    assert views
+    differ = sum([w.hands for w in MaestroBot(3).decision(v).worlds]
+                 != [w.hands for w in MaestroBot(3, off).decision(v).worlds] for v in views)
+    assert (differ > 0) == (players >= 4)
