@@ -49,8 +49,8 @@ calls, played out, every bet priced in match equity) and changes what issue 13 m
 - **A partner's señas for its cards only** (``envido_senas`` off): the cards it signs shape the
   worlds, "tengo envido" does not; read as the partner's tanto it made the partner without one bet
   the envido on the sign, and lost it.
-- **The rivals' decisions read through a model of a sensible player** (``policy_reading``, 4 players
-  and more, at an answer): each kept world is weighed again by how likely the ``neural`` policy
+- **The rivals' decisions read through a model of a sensible player** (``policy_reading``, 4 players,
+  at an answer): each kept world is weighed again by how likely the ``neural`` policy
   finds every decision the rivals took this hand, with the cards that world gives them.
 - **More worlds when the stakes are high**: 80 worlds (of 240 drawn) on an ordinary decision, 160
   (of 480) when a retruco or more, a real or falta envido is on the table, or a team is within six
@@ -129,7 +129,7 @@ class MaestroDecision(Decision):
         """How much of its own way of calling the truco it keeps against these rivals: all of it
         against a team that bets first, none against one that never does."""
         super().__init__(view, rng, params)
-        if (params.policy_reading and self.k.n >= params.policy_min_players
+        if (params.policy_reading and self.k.n in params.policy_players
                 and any(a.do is Do.QUIERO for a in view.legal)):
             weights = policy_weights(view, self.worlds, params.policy_eps, params.policy_temperature)
             if weights is not None:
