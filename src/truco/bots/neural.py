@@ -26,7 +26,7 @@ import numpy.typing as npt
 
 from truco.bots.base import ViewBot, forced
 from truco.bots.equity import equity, falta_points
-from truco.bots.knowledge import best_on_table, knowledge
+from truco.bots.knowledge import Knowledge, best_on_table, knowledge
 from truco.bots.tricks import partner_covers
 from truco.engine import Action, Do, SeatView
 from truco.engine.cards import NAME, POWER, Card, has_flor, tanto
@@ -55,10 +55,12 @@ def ranked(cards: tuple[Card, ...]) -> list[Card]:
     return sorted(cards, key=lambda c: (-POWER[c], c))
 
 
-def features(view: SeatView) -> Vector:
-    """The view as ``N_FEATURES`` numbers, each about 0 to 1."""
+def features(view: SeatView, k: Knowledge | None = None) -> Vector:
+    """The view as ``N_FEATURES`` numbers, each about 0 to 1 (``k``: the view's ``knowledge``, when the
+    caller has it)."""
     p = view.public
-    k = knowledge(view)
+    if k is None:
+        k = knowledge(view)
     n = k.n
     team = view.team
     target = p.rules.target
@@ -162,10 +164,11 @@ def features_for_hands(view: SeatView, hands: Sequence[tuple[Card, ...]]
     per hand, and each hand's cards still held. Everything but the seat's own cards is public, so the
     public part is built once. Each hand must hold the cards the seat has played; the seat's legal
     actions are the same whatever it holds only without flor (``legal_mask``)."""
-    base = features(view)
+    k = knowledge(view)
+    base = features(view, k)
     held = set(view.cards)
     played = set(view.dealt).difference(held)
-    public_seen = set(range(40)).difference(knowledge(view).unseen).difference(held)
+    public_seen = set(range(40)).difference(k.unseen).difference(held)
     flor = view.public.rules.flor
     x = np.repeat(base[None, :], len(hands), axis=0)
     still: list[tuple[Card, ...]] = []
