@@ -15,7 +15,7 @@ from truco.bots.maestro_params import MaestroParams
 from truco.bots.neural import action_index, features, features_for_hands, legal_mask, shipped
 from truco.bots.policy_reading import policy_weights
 from truco.bots.sampling import Sampler, World
-from truco.engine import Rules, SeatView, State, apply, new_match, view_for
+from truco.engine import Do, Rules, SeatView, State, apply, new_match, view_for
 
 
 def replayed(view: SeatView, w: World) -> list[tuple[State, int]]:
@@ -30,7 +30,8 @@ def replayed(view: SeatView, w: World) -> list[tuple[State, int]]:
     return out
 
 
-def reference_weights(view: SeatView, worlds: list[World], eps: float, temperature: float) -> list[float]:
+def reference_weights(view: SeatView, worlds: list[World], eps: float, temperature: float,
+                      floors: dict[tuple[int, Do], float] | None = None) -> list[float]:
     """The reading done the long way: every world replayed, every rival's view built from its state."""
     net = shipped()
     logs = []
@@ -45,7 +46,8 @@ def reference_weights(view: SeatView, worlds: list[World], eps: float, temperatu
             x = net.scores(features(sv)[None, :])[0] / temperature
             mask = legal_mask(sv)
             e = np.where(mask, np.exp(x - x[mask].max()), 0.0)
-            total += float(np.log(eps / mask.sum() + (1 - eps) * e[action_index(sv, a)] / e.sum()))
+            f = max(eps, (floors or {}).get((s & 1, a.do), eps))
+            total += float(np.log(f / mask.sum() + (1 - f) * e[action_index(sv, a)] / e.sum()))
         logs.append(total)
     top = max(logs)
     return [float(np.exp(v - top)) for v in logs]
@@ -98,6 +100,30 @@ def test_the_weights_are_those_of_every_world_replayed_on_its_own(eps: float, te
         want = reference_weights(view, worlds, eps, temperature)
         assert got == pytest.approx(want, rel=1e-4, abs=1e-9)
         assert max(got) == pytest.approx(1.0)
+
+
+def test_a_rival_teams_bets_are_read_with_the_floor_its_record_gives_them() -> None:
+    views = answers_with_history(Rules(players=4), 3)
+    rng = random.Random(9)
+    for n, view in enumerate(views[:8]):
+        rivals = 1 - view.team
+        kinds = (Do.TRUCO, Do.RETRUCO, Do.ENVIDO, Do.REAL_ENVIDO, Do.QUIERO)
+        floors = {(rivals, do): rng.random() for do in kinds}
+        worlds = drawn(view, 8, n)
+        got = policy_weights(view, worlds, 0.2, 2.0, floors)
+        assert got == pytest.approx(reference_weights(view, worlds, 0.2, 2.0, floors), rel=1e-4, abs=1e-9)
+
+
+def test_maestros_floors_start_at_its_priors_and_follow_a_team_that_bets_on_any_hand() -> None:
+    view = answers_with_history(Rules(players=4), 3)[0]
+    fresh = MaestroBot(1).decision(view).bet_floors()
+    rivals = 1 - view.team
+    assert set(fresh) == {(rivals, do) for do in (Do.TRUCO, Do.RETRUCO, Do.VALE_CUATRO, Do.ENVIDO,
+                                                  Do.REAL_ENVIDO, Do.FALTA_ENVIDO)}
+    prior = MaestroParams()
+    late = prior.late_bluff_prior[0] / sum(prior.late_bluff_prior)
+    assert fresh[rivals, Do.TRUCO] == pytest.approx(late, abs=0.02)
+    assert all(0.0 <= f < 0.5 for f in fresh.values())
 
 
 def test_a_floor_of_one_reads_nothing_every_world_keeps_its_weight() -> None:

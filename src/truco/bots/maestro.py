@@ -72,7 +72,7 @@ from truco.bots.equity import falta_points
 from truco.bots.evidence import Evidence, chance, judged_chance, sig
 from truco.bots.maestro_params import MaestroParams, for_table
 from truco.bots.policy_reading import policy_weights
-from truco.bots.rivals import Memory, Profile
+from truco.bots.rivals import Memory, Profile, tanto_share
 from truco.bots.sampling import World, resample
 from truco.bots.tables import STRENGTH_OF, TANTO_OF
 from truco.bots.tricks import lowest
@@ -131,11 +131,32 @@ class MaestroDecision(Decision):
         super().__init__(view, rng, params)
         if (params.policy_reading and self.k.n in params.policy_players
                 and any(a.do is Do.QUIERO for a in view.legal)):
-            weights = policy_weights(view, self.worlds, params.policy_eps, params.policy_temperature)
+            weights = policy_weights(view, self.worlds, params.policy_eps, params.policy_temperature,
+                                     self.bet_floors())
             if weights is not None:
                 self.worlds = resample(self.worlds, weights, len(self.worlds), rng)
         self._raises_theirs = any(x.do in ENVIDO_BETS and x.seat & 1 != self.team for x in self.pub.history)
         """The rivals have called envido this hand: a bet of ours now raises their own call."""
+
+    def bet_floors(self) -> dict[tuple[int, Do], float]:
+        """For each rival team and kind of bet, how often its record says it bets on any hand: the
+        floors its calls are read with (``read_call``, ``EnvidoReading``), for ``policy_weights``."""
+        m = self.m
+        out: dict[tuple[int, Do], float] = {}
+        team = 1 - self.team
+        prof = self.profiles[team]
+        truco = max(prof.bluff_rate(False, m.early_bluff_prior), prof.bluff_rate(True, m.late_bluff_prior),
+                    prof.truco_any_rate(m.early_call_honest, 0), prof.truco_any_rate(m.late_call_honest, 1))
+        raised = max(prof.raise_bluff_rate(m.raise_bluff_prior), prof.truco_any_rate(m.raise_honest, 2))
+        envido = max(prof.envido_floor(False, m.envido_bluff_prior),
+                     prof.envido_floor(True, m.falta_bluff_prior),
+                     prof.envido_any_rate(tanto_share(m.envido_bluff_tanto)),
+                     prof.envido_raise_any_rate(m.envido_raise_honest))
+        out[team, Do.TRUCO] = truco
+        out[team, Do.RETRUCO] = out[team, Do.VALE_CUATRO] = raised
+        for do in ENVIDO_BETS:
+            out[team, do] = envido
+        return out
 
     # ---------------------------------------------------------------- reading the calls, per rival
 

@@ -18,19 +18,23 @@ hand (a flor is sung or not), and pica-pica splits the hand in duels: neither is
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+
 import numpy as np
 
 from truco.bots.neural import features_for_hands, legal_mask, output_index, shipped
 from truco.bots.sampling import World
-from truco.engine import SeatView, apply, new_match, view_for
+from truco.engine import Do, SeatView, apply, new_match, view_for
 from truco.engine.cards import Card
 from truco.engine.types import IllegalAction
 
 
-def policy_weights(view: SeatView, worlds: list[World], eps: float, temperature: float) -> list[float] | None:
+def policy_weights(view: SeatView, worlds: list[World], eps: float, temperature: float,
+                   floors: Mapping[tuple[int, Do], float] | None = None) -> list[float] | None:
     """One weight per world in ``worlds`` (repeats included): how well the rivals' decisions this hand
-    fit the cards it gives them. ``None`` when nothing is read (flor, pica-pica, no rival decision
-    with a choice)."""
+    fit the cards it gives them. ``floors``: a higher ``eps`` for a (team, kind of action) that team
+    is known to take on any hand (its bluffs), which the model of a sensible player would misread.
+    ``None`` when nothing is read (flor, pica-pica, no rival decision with a choice)."""
     p = view.public
     if p.rules.flor or p.pica or not worlds:
         return None
@@ -46,6 +50,7 @@ def policy_weights(view: SeatView, worlds: list[World], eps: float, temperature:
     blocks: list[np.ndarray] = []
     masks: list[np.ndarray] = []
     taken: list[int] = []
+    floor: list[float] = []
     owners: list[list[int]] = []
     for a in p.history:
         s = a.seat
@@ -59,8 +64,10 @@ def policy_weights(view: SeatView, worlds: list[World], eps: float, temperature:
                 x, still = features_for_hands(sv, hands)
                 blocks.append(x)
                 mask = legal_mask(sv)
+                at = max(eps, floors.get((s & 1, a.do), eps)) if floors else eps
                 for h, held in zip(hands, still, strict=True):
                     masks.append(mask)
+                    floor.append(at)
                     taken.append(output_index(held, a) if a.card is None or a.card in held else -1)
                     owners.append(by_hand[h])
         try:
@@ -77,7 +84,8 @@ def policy_weights(view: SeatView, worlds: list[World], eps: float, temperature:
     t = np.asarray(taken)
     ok = t >= 0
     prob = np.where(ok, e[np.arange(len(t)), np.maximum(t, 0)] / e.sum(axis=1), 0.0)
-    like = eps / m.sum(axis=1) + (1.0 - eps) * prob
+    f = np.asarray(floor)
+    like = f / m.sum(axis=1) + (1.0 - f) * prob
     logw = np.zeros(len(uniq))
     logs = np.log(like)
     for row, who in enumerate(owners):
