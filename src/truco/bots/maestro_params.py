@@ -148,11 +148,14 @@ class MaestroParams(Params):
     play_rates: PlayRates = DIFICIL_1_RATES
     play_weight: float = 10.0
     """How many cards of a spot the prior rates weigh against a team's own (``Profile.play_rates``)."""
-    policy_reading: bool = True
+    policy_reading: bool = False
     """At an answer (at a table of ``policy_players``, no flor), the worlds are weighed again by how
     likely the ``neural`` policy makes every decision the rivals took this hand, with the cards each
-    world gives them (``policy_reading``). Against ``dificil-1``, 4 players, 1,000 matches: 68.3 % with
-    it on seed 1 (64.1 % without), 65.7 % on seed 2 (63.5 %); item 27 in docs/bots.md."""
+    world gives them (``policy_reading``). Off by default: against ``dificil-1``, 4 players, 1,000
+    matches, it won 68.3 % on seed 1 (64.1 % without), 65.7 % on seed 2 (63.5 %), and against the
+    expert 76.1 % (72.9 %); but against the bluffer 70.0 % (80.4 %), under the mark's 79.5 %, and
+    reading the bluffer's bets with its record's floors (``bet_floors``) left it at 69.8 %. A model
+    of a sensible player misreads a team that is not one. Item 27 in docs/bots.md."""
     policy_eps: float = 0.2
     """The floor of that likelihood: a decision the model finds unlikely still keeps ``eps / L``
     (``L`` legal actions), so a rival who plays unlike the model does not empty the worlds."""
