@@ -77,7 +77,7 @@ from truco.bots.rivals import Memory, Profile, tanto_share
 from truco.bots.sampling import World, resample
 from truco.bots.tables import STRENGTH_OF, TANTO_OF
 from truco.bots.tricks import lowest
-from truco.bots.truco_reading import call_tables, read_call
+from truco.bots.truco_reading import call_tables, read_call, truco_floor
 from truco.engine import Action, Do, SeatView
 from truco.engine.cards import POWER, Card
 from truco.engine.types import TRUCO_CALLS
@@ -146,9 +146,8 @@ class MaestroDecision(Decision):
         out: dict[tuple[int, Do], float] = {}
         team = 1 - self.team
         prof = self.profiles[team]
-        truco = max(prof.bluff_rate(False, m.early_bluff_prior), prof.bluff_rate(True, m.late_bluff_prior),
-                    prof.truco_any_rate(m.early_call_honest, 0), prof.truco_any_rate(m.late_call_honest, 1))
-        raised = max(prof.raise_bluff_rate(m.raise_bluff_prior), prof.truco_any_rate(m.raise_honest, 2))
+        truco = max(truco_floor(prof, m, 0), truco_floor(prof, m, 1))
+        raised = truco_floor(prof, m, 2)
         envido = max(prof.envido_floor(False, m.envido_bluff_prior),
                      prof.envido_floor(True, m.falta_bluff_prior),
                      prof.envido_any_rate(tanto_share(m.envido_bluff_tanto)),

@@ -46,21 +46,29 @@ class TrucoPriors(Protocol):
     def call_slope(self) -> float: ...
 
 
+def truco_floor(prof: Profile, m: TrucoPriors, phase: int) -> float:
+    """How often this team's truco call (``phase``: 0 a first-round truco, 1 a later one, 2 a raise)
+    comes from any hand: the larger of the bluff rate its shown cards give and the rate its betting
+    gives (``Profile.truco_any_rate``)."""
+    if phase == 2:
+        return max(prof.raise_bluff_rate(m.raise_bluff_prior), prof.truco_any_rate(m.raise_honest, 2))
+    late = phase == 1
+    honest = m.late_call_honest if late else m.early_call_honest
+    return max(prof.bluff_rate(late, m.late_bluff_prior if late else m.early_bluff_prior),
+               prof.truco_any_rate(honest, phase))
+
+
 def read_call(e: Evidence, prof: Profile, m: TrucoPriors) -> Evidence:
     """A truco call (``e.kind`` 2, as ``evidence.read_calls`` gives it) as this team's calls read."""
     default = e.centre
     if e.centre > m.call_chance + 0.04:  # a retruco or vale cuatro
         phase = 2
-        floor = max(prof.raise_bluff_rate(m.raise_bluff_prior), prof.truco_any_rate(m.raise_honest, 2))
         default += m.raise_centre_extra
     else:
-        late = bool(e.key)
-        phase = int(late)
-        floor = prof.bluff_rate(late, m.late_bluff_prior if late else m.early_bluff_prior)
-        honest = m.late_call_honest if late else m.early_call_honest
-        floor = max(floor, prof.truco_any_rate(honest, phase))
-        if not late:
+        phase = int(bool(e.key))
+        if not phase:
             default = m.early_call_centre
+    floor = truco_floor(prof, m, phase)
     centre = prof.call_centre(phase, default, m.centre_weight, m.centre_gap)
     return e._replace(floor=floor, centre=centre, slope=m.call_slope)
 
