@@ -31,14 +31,15 @@ def replayed(view: SeatView, w: World) -> list[tuple[State, int]]:
 
 
 def reference_weights(view: SeatView, worlds: list[World], eps: float, temperature: float,
-                      floors: dict[tuple[int, Do], float] | None = None) -> list[float]:
+                      floors: dict[tuple[int, Do], float] | None = None,
+                      skip: frozenset[Do] = frozenset()) -> list[float]:
     """The reading done the long way: every world replayed, every rival's view built from its state."""
     net = shipped()
     logs = []
     for w in worlds:
         total = 0.0
         for (st, s), a in zip(replayed(view, w), view.public.history, strict=True):
-            if s & 1 == view.team:
+            if s & 1 == view.team or a.do in skip:
                 continue
             sv = view_for(st, s)
             if len(sv.legal) < 2:
@@ -112,6 +113,23 @@ def test_a_rival_teams_bets_are_read_with_the_floor_its_record_gives_them() -> N
         worlds = drawn(view, 8, n)
         got = policy_weights(view, worlds, 0.2, 2.0, floors)
         assert got == pytest.approx(reference_weights(view, worlds, 0.2, 2.0, floors), rel=1e-4, abs=1e-9)
+
+
+def test_the_kinds_of_decision_left_to_the_hand_written_readings_are_not_read() -> None:
+    views = answers_with_history(Rules(players=4), 3)
+    truco = frozenset({Do.TRUCO, Do.RETRUCO, Do.VALE_CUATRO})
+    changed = 0
+    for n, view in enumerate(views[:10]):
+        worlds = drawn(view, 10, n)
+        got = policy_weights(view, worlds, 0.2, 2.0, skip=truco)
+        want = reference_weights(view, worlds, 0.2, 2.0, skip=truco)
+        if got is None:  # nothing left to read: every rival decision with a choice was a truco call
+            assert all(a.do in truco for a in view.public.history if a.seat & 1 != view.team)
+            continue
+        assert got == pytest.approx(want, rel=1e-4, abs=1e-9)
+        changed += got != pytest.approx(policy_weights(view, worlds, 0.2, 2.0), rel=1e-4, abs=1e-9)
+    assert changed  # some answer followed a truco call whose reading moved the worlds
+    assert MaestroParams().policy_skip == truco
 
 
 def test_maestros_floors_start_at_its_priors_and_follow_a_team_that_bets_on_any_hand() -> None:

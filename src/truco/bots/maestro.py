@@ -51,8 +51,10 @@ calls, played out, every bet priced in match equity) and changes what issue 13 m
   the envido on the sign, and lost it.
 - **Off by default: the rivals' decisions read through a model of a sensible player**
   (``policy_reading``, 4 players, at an answer): each kept world is weighed again by how likely the
-  ``neural`` policy finds every decision the rivals took this hand, with the cards that world gives
-  them. Stronger against ``dificil-1`` and the expert, much weaker against the bluffer (item 27).
+  ``neural`` policy finds every decision the rivals took this hand but their truco calls and raises
+  (``policy_skip``: those ``read_call`` reads by the team's own bluffing record), with the cards that
+  world gives them. Stronger against ``dificil-1`` and the expert; reading the truco calls too was
+  much weaker against the bluffer (item 27).
 - **More worlds when the stakes are high**: 80 worlds (of 240 drawn) on an ordinary decision, 160
   (of 480) when a retruco or more, a real or falta envido is on the table, or a team is within six
   points of the end. Decision time stays well under the 50 ms budget (measured by the arena).
@@ -133,7 +135,7 @@ class MaestroDecision(Decision):
         if (params.policy_reading and self.k.n in params.policy_players
                 and any(a.do is Do.QUIERO for a in view.legal)):
             weights = policy_weights(view, self.worlds, params.policy_eps, params.policy_temperature,
-                                     self.bet_floors())
+                                     self.bet_floors(), params.policy_skip)
             if weights is not None:
                 self.worlds = resample(self.worlds, weights, len(self.worlds), rng)
         self._raises_theirs = any(x.do in ENVIDO_BETS and x.seat & 1 != self.team for x in self.pub.history)

@@ -154,13 +154,20 @@ class MaestroParams(Params):
     world gives them (``policy_reading``). Off by default: against ``dificil-1``, 4 players, 1,000
     matches, it won 68.3 % on seed 1 (64.1 % without), 65.7 % on seed 2 (63.5 %), and against the
     expert 76.1 % (72.9 %); but against the bluffer 70.0 % (80.4 %), under the mark's 79.5 %, and
-    reading the bluffer's bets with its record's floors (``bet_floors``) left it at 69.8 %. A model
-    of a sensible player misreads a team that is not one. Item 27 in docs/bots.md."""
+    reading the bluffer's bets with its record's floors (``bet_floors``) left it at 69.8 %. The loss
+    was all in reading its truco calls and raises (``policy_skip``); without them, over 400 matches,
+    79.5 % against the bluffer and 68.5 % against ``dificil-1``, but not yet run on every cell at
+    1,000. Item 27 in docs/bots.md."""
     policy_eps: float = 0.2
     """The floor of that likelihood: a decision the model finds unlikely still keeps ``eps / L``
     (``L`` legal actions), so a rival who plays unlike the model does not empty the worlds."""
     policy_temperature: float = 2.0
     """The softmax temperature of the model's scores: above 1, its preferences are read as milder."""
+    policy_skip: frozenset[Do] = frozenset({Do.TRUCO, Do.RETRUCO, Do.VALE_CUATRO})
+    """The rivals' decisions the policy does not read: their truco calls and raises, read by ``read_call``
+    with their team's own bluffing record. Read by the model too, they were what cost against the
+    bluffer; its envido bets, its answers and its cards, read by the model, were what won against
+    ``dificil-1`` (seed 1, 400 matches, the same deals; docs/bots.md, item 27)."""
     policy_players: tuple[int, ...] = (4,)
     """The table sizes where the policy is read. Mano a mano the hand-written readings leave it
     nothing; in 6 players (40 worlds, three rivals a model learnt mostly at other tables) it cost:

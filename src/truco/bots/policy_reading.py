@@ -30,10 +30,12 @@ from truco.engine.types import IllegalAction
 
 
 def policy_weights(view: SeatView, worlds: list[World], eps: float, temperature: float,
-                   floors: Mapping[tuple[int, Do], float] | None = None) -> list[float] | None:
+                   floors: Mapping[tuple[int, Do], float] | None = None,
+                   skip: frozenset[Do] = frozenset()) -> list[float] | None:
     """One weight per world in ``worlds`` (repeats included): how well the rivals' decisions this hand
     fit the cards it gives them. ``floors``: a higher ``eps`` for a (team, kind of action) that team
     is known to take on any hand (its bluffs), which the model of a sensible player would misread.
+    ``skip``: the kinds of decision not read (``maestro`` leaves the truco calls to ``read_call``).
     ``None`` when nothing is read (flor, pica-pica, no rival decision with a choice)."""
     p = view.public
     if p.rules.flor or p.pica or not worlds:
@@ -56,7 +58,7 @@ def policy_weights(view: SeatView, worlds: list[World], eps: float, temperature:
         s = a.seat
         if s & 1 != team:
             sv = view_for(st, s)
-            if len(sv.legal) > 1 and a in sv.legal:
+            if len(sv.legal) > 1 and a in sv.legal and a.do not in skip:
                 by_hand: dict[tuple[Card, ...], list[int]] = {}
                 for i, w in enumerate(uniq):
                     by_hand.setdefault(w.hands[s], []).append(i)
