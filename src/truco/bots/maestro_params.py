@@ -155,9 +155,9 @@ class MaestroParams(Params):
     matches, it won 68.3 % on seed 1 (64.1 % without), 65.7 % on seed 2 (63.5 %), and against the
     expert 76.1 % (72.9 %); but against the bluffer 70.0 % (80.4 %), under the mark's 79.5 %, and
     reading the bluffer's bets with its record's floors (``bet_floors``) left it at 69.8 %. The loss
-    was all in reading its truco calls and raises (``policy_skip``); without them, over 400 matches,
-    79.5 % against the bluffer and 68.5 % against ``dificil-1``, but not yet run on every cell at
-    1,000. Item 27 in docs/bots.md."""
+    was all in reading its truco calls and raises (``policy_skip``); without them, over 1,000
+    matches, 80.6 % against the bluffer and 67.1 % against ``dificil-1``, but 81.5 % against the
+    maniac (85.5 % without the reading, the same 400 matches). Item 27 in docs/bots.md."""
     policy_eps: float = 0.2
     """The floor of that likelihood: a decision the model finds unlikely still keeps ``eps / L``
     (``L`` legal actions), so a rival who plays unlike the model does not empty the worlds."""
