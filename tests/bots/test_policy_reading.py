@@ -16,6 +16,7 @@ from truco.bots.neural import action_index, features, features_for_hands, legal_
 from truco.bots.policy_reading import policy_weights
 from truco.bots.sampling import Sampler, World
 from truco.engine import Do, Rules, SeatView, State, apply, new_match, view_for
+from truco.engine.types import TRUCO_CALLS
 
 
 def replayed(view: SeatView, w: World) -> list[tuple[State, int]]:
@@ -117,7 +118,7 @@ def test_a_rival_teams_bets_are_read_with_the_floor_its_record_gives_them() -> N
 
 def test_the_kinds_of_decision_left_to_the_hand_written_readings_are_not_read() -> None:
     views = answers_with_history(Rules(players=4), 3)
-    truco = frozenset({Do.TRUCO, Do.RETRUCO, Do.VALE_CUATRO})
+    truco = frozenset(TRUCO_CALLS)
     changed = 0
     for n, view in enumerate(views[:10]):
         worlds = drawn(view, 10, n)

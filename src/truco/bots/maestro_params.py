@@ -11,6 +11,7 @@ from truco.bots.card_reading import DIFICIL_1_RATES, PlayRates
 from truco.bots.dificil import Params
 from truco.bots.rivals import tanto_share
 from truco.engine import Do, SeatView
+from truco.engine.types import TRUCO_CALLS
 
 
 @dataclass(frozen=True, slots=True)
@@ -163,7 +164,7 @@ class MaestroParams(Params):
     (``L`` legal actions), so a rival who plays unlike the model does not empty the worlds."""
     policy_temperature: float = 2.0
     """The softmax temperature of the model's scores: above 1, its preferences are read as milder."""
-    policy_skip: frozenset[Do] = frozenset({Do.TRUCO, Do.RETRUCO, Do.VALE_CUATRO})
+    policy_skip: frozenset[Do] = frozenset(TRUCO_CALLS)
     """The rivals' decisions the policy does not read: their truco calls and raises, read by ``read_call``
     with their team's own bluffing record. Read by the model too, they were what cost against the
     bluffer; its envido bets, its answers and its cards, read by the model, were what won against
