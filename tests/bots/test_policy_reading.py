@@ -13,7 +13,8 @@ from truco.bots.knowledge import knowledge
 from truco.bots.maestro import MaestroBot
 from truco.bots.maestro_params import MaestroParams
 from truco.bots.neural import action_index, features, features_for_hands, legal_mask, shipped
-from truco.bots.policy_reading import policy_weights
+from truco.bots.policy_reading import bettor_share, policy_weights
+from truco.bots.rivals import Profile, tanto_share
 from truco.bots.sampling import Sampler, World
 from truco.engine import Do, Rules, SeatView, State, apply, new_match, view_for
 from truco.engine.types import TRUCO_CALLS
@@ -36,10 +37,10 @@ def reference_weights(view: SeatView, worlds: list[World], eps: float, temperatu
                       skip: frozenset[Do] = frozenset()) -> list[float]:
     """The reading done the long way: every world replayed, every rival's view built from its state."""
     net = shipped()
-    logs = []
+    rows: list[list[tuple[int, float, int, float]]] = []  # per world: (decision, p, legal actions, floor)
     for w in worlds:
-        total = 0.0
-        for (st, s), a in zip(replayed(view, w), view.public.history, strict=True):
+        row = []
+        for i, ((st, s), a) in enumerate(zip(replayed(view, w), view.public.history, strict=True)):
             if s & 1 == view.team or a.do in skip:
                 continue
             sv = view_for(st, s)
@@ -49,10 +50,16 @@ def reference_weights(view: SeatView, worlds: list[World], eps: float, temperatu
             mask = legal_mask(sv)
             e = np.where(mask, np.exp(x - x[mask].max()), 0.0)
             f = max(eps, (floors or {}).get((s & 1, a.do), eps))
-            total += float(np.log(f / mask.sum() + (1 - f) * e[action_index(sv, a)] / e.sum()))
-        logs.append(total)
-    top = max(logs)
-    return [float(np.exp(v - top)) for v in logs]
+            row.append((i, float(e[action_index(sv, a)] / e.sum()), int(mask.sum()), f))
+        rows.append(row)
+    top: dict[int, float] = {}  # the likeliest hand's probability at each decision, over the worlds
+    for row in rows:
+        for i, p, _, _ in row:
+            top[i] = max(top.get(i, 0.0), p)
+    logs = [sum(float(np.log(f * (top[i] if f > eps else 1 / n) + (1 - f) * p)) for i, p, n, f in row)
+            for row in rows]
+    best = max(logs)
+    return [float(np.exp(v - best)) for v in logs]
 
 
 def answers_with_history(rules: Rules, seed: int) -> list[SeatView]:
@@ -143,6 +150,31 @@ def test_maestros_floors_start_at_its_priors_and_follow_a_team_that_bets_on_any_
     late = prior.late_bluff_prior[0] / sum(prior.late_bluff_prior)
     assert fresh[rivals, Do.TRUCO] == pytest.approx(late, abs=0.02)
     assert all(0.0 <= f < 0.5 for f in fresh.values())
+
+
+def test_a_team_that_bets_the_envido_at_every_chance_reads_as_a_bettor_within_three() -> None:
+    prior, rate, honest = 0.3, 0.9, tanto_share(24)
+    assert bettor_share([], prior, rate) == pytest.approx(prior * rate)
+    always = [bettor_share([(n, n, honest)], prior, rate) for n in range(1, 6)]
+    assert always == sorted(always) and always[2] > 0.7 > always[0] > prior * rate
+    # the spread of rates the hand-written readings use takes about twice as many chances
+    spread = Profile()
+    spread.envido_chances = [3, 3]
+    assert spread.envido_any_rate(honest) < 0.4 < always[1]
+    # a team that opens a third of its chances, as dificil-1 does, reads as honest after one pass
+    assert bettor_share([(1, 0, honest)], prior, rate) < 0.05
+    assert bettor_share([(12, 4, honest)], prior, rate) < 1e-3
+    # raises count too: a team that passed an opening but raised every envido of ours reads as a bettor
+    assert bettor_share([(1, 0, honest), (4, 4, 0.3)], prior, rate) > prior * rate
+
+
+def test_a_floor_above_eps_is_read_against_the_hand_that_most_wants_the_bet() -> None:
+    # a floor of 1 for every kind read: every world was as likely to make every decision, whatever it holds
+    view = answers_with_history(Rules(players=4), 3)[0]
+    rivals = 1 - view.team
+    everything = {(rivals, a.do) for a in view.public.history}
+    weights = policy_weights(view, drawn(view, 12, 0), 0.2, 2.0, dict.fromkeys(everything, 1.0))
+    assert weights == pytest.approx([1.0] * 12)
 
 
 def test_a_floor_of_one_reads_nothing_every_world_keeps_its_weight() -> None:

@@ -74,7 +74,7 @@ from truco.bots.envido_reading import EnvidoReading, read_passes
 from truco.bots.equity import falta_points
 from truco.bots.evidence import Evidence, chance, judged_chance, sig
 from truco.bots.maestro_params import MaestroParams, for_table
-from truco.bots.policy_reading import policy_weights
+from truco.bots.policy_reading import bettor_share, policy_weights
 from truco.bots.rivals import Memory, Profile, tanto_share
 from truco.bots.sampling import World, resample
 from truco.bots.tables import STRENGTH_OF, TANTO_OF
@@ -143,17 +143,22 @@ class MaestroDecision(Decision):
 
     def bet_floors(self) -> dict[tuple[int, Do], float]:
         """For each rival team and kind of bet, how often its record says it bets on any hand: the
-        floors its calls are read with (``read_call``, ``EnvidoReading``), for ``policy_weights``."""
+        floors its calls are read with (``read_call``, ``EnvidoReading``), for ``policy_weights``; for
+        the envido, also how surely it bets the envido on any hand (``bettor_share``)."""
         m = self.m
         out: dict[tuple[int, Do], float] = {}
         team = 1 - self.team
         prof = self.profiles[team]
         truco = max(truco_floor(prof, m, 0), truco_floor(prof, m, 1))
         raised = truco_floor(prof, m, 2)
+        honest = tanto_share(m.envido_bluff_tanto)
+        (opens, opened), (raises, raised) = prof.envido_chances, prof.envido_raise_chances
+        seen = ((opens, opened, honest), (raises, raised, m.envido_raise_honest))
         envido = max(prof.envido_floor(False, m.envido_bluff_prior),
                      prof.envido_floor(True, m.falta_bluff_prior),
-                     prof.envido_any_rate(tanto_share(m.envido_bluff_tanto)),
-                     prof.envido_raise_any_rate(m.envido_raise_honest))
+                     prof.envido_any_rate(honest),
+                     prof.envido_raise_any_rate(m.envido_raise_honest),
+                     bettor_share(seen, m.policy_bettor_prior, m.policy_bettor_rate))
         out[team, Do.TRUCO] = truco
         out[team, Do.RETRUCO] = out[team, Do.VALE_CUATRO] = raised
         for do in ENVIDO_BETS:

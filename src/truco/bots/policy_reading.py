@@ -7,7 +7,10 @@ the ``neural`` network, ``maestro``'s self-play learnt, says how likely that riv
 did with the cards this world gives it. A world is weighed by the product, over those decisions, of
 ``eps / L + (1 - eps) * p`` (``p`` the softmax probability at ``temperature``, ``L`` the legal actions:
 the floor keeps a world alive when the rival did what the model would not), and the worlds are drawn
-again by those weights.
+again by those weights. A kind of bet the rival team is known to make on any hand at rate ``f`` (its
+record's floor, above ``eps``) is read as ``f * top + (1 - f) * p``, ``top`` the model's probability of
+that bet with the likeliest of the hands read there: a hand without the cards then makes it ``f`` times
+as often as the hand that most wants to, as the hand-written readings weigh such a bet.
 
 Only the seat's own cards differ between worlds; the rest of each decision's view is public. So the
 hand is replayed once (in any kept world: they all agree with the record), each decision's features
@@ -18,7 +21,8 @@ hand (a flor is sung or not), and pica-pica splits the hand in duels: neither is
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+import math
+from collections.abc import Mapping, Sequence
 
 import numpy as np
 
@@ -53,6 +57,8 @@ def policy_weights(view: SeatView, worlds: list[World], eps: float, temperature:
     masks: list[np.ndarray] = []
     taken: list[int] = []
     floor: list[float] = []
+    team_floor: list[bool] = []
+    starts: list[int] = []
     owners: list[list[int]] = []
     for a in p.history:
         s = a.seat
@@ -65,11 +71,13 @@ def policy_weights(view: SeatView, worlds: list[World], eps: float, temperature:
                 hands = list(by_hand)
                 x, still = features_for_hands(sv, hands)
                 blocks.append(x)
+                starts.append(len(taken))
                 mask = legal_mask(sv)
                 at = max(eps, floors.get((s & 1, a.do), eps)) if floors else eps
                 for h, held in zip(hands, still, strict=True):
                     masks.append(mask)
                     floor.append(at)
+                    team_floor.append(at > eps)
                     taken.append(output_index(held, a) if a.card is None or a.card in held else -1)
                     owners.append(by_hand[h])
         try:
@@ -87,7 +95,9 @@ def policy_weights(view: SeatView, worlds: list[World], eps: float, temperature:
     ok = t >= 0
     prob = np.where(ok, e[np.arange(len(t)), np.maximum(t, 0)] / e.sum(axis=1), 0.0)
     f = np.asarray(floor)
-    like = f / m.sum(axis=1) + (1.0 - f) * prob
+    top = np.repeat(np.maximum.reduceat(prob, starts), np.diff([*starts, len(prob)]))
+    const = np.where(np.asarray(team_floor), np.maximum(top, 1e-12), 1.0 / m.sum(axis=1))
+    like = f * const + (1.0 - f) * prob
     logw = np.zeros(len(uniq))
     logs = np.log(like)
     for row, who in enumerate(owners):
@@ -96,3 +106,20 @@ def policy_weights(view: SeatView, worlds: list[World], eps: float, temperature:
     w_uniq = np.exp(logw)
     return [float(w_uniq[index[id(w)]]) for w in worlds]
 
+
+
+def bettor_share(seen: Sequence[tuple[int, int, float]], prior: float, rate: float) -> float:
+    """How often a team makes a kind of bet on any hand, for the policy's floors: the chance that it
+    is a team that bets at ``rate`` whatever it holds rather than one that bets when its cards are
+    worth it, times ``rate``. ``seen``: for each kind of chance, (chances, bets, the honest rate: the
+    share of hands worth that bet). ``prior``: that chance before the match shows anything.
+
+    Two types, not a spread of rates (``rivals._any_rate``): a team that bets the envido at every
+    chance reads as one after two or three of them, where a spread needs twice as many, and a match
+    against such a team lasts only a few hands; one pass of a chance an honest team would have
+    taken as often reads it as honest."""
+    log_odds = math.log(prior / (1.0 - prior))
+    for chances, bets, honest in seen:
+        q = honest + (1.0 - honest) * rate
+        log_odds += bets * math.log(q / honest) + (chances - bets) * math.log((1.0 - q) / (1.0 - honest))
+    return rate / (1.0 + math.exp(-max(-50.0, min(log_odds, 50.0))))
