@@ -10,6 +10,7 @@ seeing the round on the table (``judged_chance``), and so does its memory of the
 from __future__ import annotations
 
 import math
+from collections.abc import Iterable
 from typing import NamedTuple
 
 from truco.bots.base import ENVIDO_BETS
@@ -110,6 +111,16 @@ def judged_chance(n: int, key: str, held: int, seat: int, table: tuple[tuple[int
 
 def results_key(results: tuple[Team, ...], team: Team) -> str:
     return "".join("P" if r == PARDA else "W" if r == team else "L" for r in results)
+
+
+def two_types(prior: float, seen: Iterable[tuple[int, int, float, float]]) -> float:
+    """The chance that a team is of the first of two types, ``prior`` before the match shows anything,
+    after ``seen``: for each kind of chance, (chances, bets, the first type's rate, the second's)."""
+    log_odds = math.log(prior / (1.0 - prior))
+    for chances, bets, first, second in seen:
+        passed = chances - bets
+        log_odds += bets * math.log(first / second) + passed * math.log((1.0 - first) / (1.0 - second))
+    return 1.0 / (1.0 + math.exp(-max(-50.0, min(log_odds, 50.0))))
 
 
 def sig(x: float) -> float:

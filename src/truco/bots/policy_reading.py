@@ -21,11 +21,11 @@ hand (a flor is sung or not), and pica-pica splits the hand in duels: neither is
 
 from __future__ import annotations
 
-import math
 from collections.abc import Mapping, Sequence
 
 import numpy as np
 
+from truco.bots.evidence import two_types
 from truco.bots.neural import features_for_hands, legal_mask, output_index, shipped
 from truco.bots.sampling import World
 from truco.engine import Do, SeatView, apply, new_match, view_for
@@ -107,7 +107,6 @@ def policy_weights(view: SeatView, worlds: list[World], eps: float, temperature:
     return [float(w_uniq[index[id(w)]]) for w in worlds]
 
 
-
 def bettor_share(seen: Sequence[tuple[int, int, float]], prior: float, rate: float) -> float:
     """How often a team makes a kind of bet on any hand, for the policy's floors: the chance that it
     is a team that bets at ``rate`` whatever it holds rather than one that bets when its cards are
@@ -116,10 +115,7 @@ def bettor_share(seen: Sequence[tuple[int, int, float]], prior: float, rate: flo
 
     Two types, not a spread of rates (``rivals._any_rate``): a team that bets the envido at every
     chance reads as one after two or three of them, where a spread needs twice as many, and a match
-    against such a team lasts only a few hands; one pass of a chance an honest team would have
-    taken as often reads it as honest."""
-    log_odds = math.log(prior / (1.0 - prior))
-    for chances, bets, honest in seen:
-        q = honest + (1.0 - honest) * rate
-        log_odds += bets * math.log(q / honest) + (chances - bets) * math.log((1.0 - q) / (1.0 - honest))
-    return rate / (1.0 + math.exp(-max(-50.0, min(log_odds, 50.0))))
+    against such a team lasts only a few hands; one pass reads a team that opens a third of its
+    chances, as ``dificil-1`` does, as honest."""
+    return rate * two_types(prior, [(chances, bets, honest + (1.0 - honest) * rate, honest)
+                                    for chances, bets, honest in seen])

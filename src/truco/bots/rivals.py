@@ -15,7 +15,7 @@ from typing import Protocol
 
 from truco.bots.base import ENVIDO_BETS
 from truco.bots.card_reading import SPOTS, PlayRates, PlayRead, all_plays, was_sound
-from truco.bots.evidence import judged_chance, results_key
+from truco.bots.evidence import judged_chance, results_key, two_types
 from truco.bots.knowledge import envido_passes
 from truco.bots.tables import ALL_HANDS, BY_TANTO, mask_of
 from truco.engine import Do, PublicView, SeatView, Team
@@ -168,11 +168,9 @@ class Profile:
         ``rates`` of its chances (to open the envido, to call a first-round truco, a later one).
         ``never`` is the first's rate, ``prior`` its chance before the match shows anything: each
         chance passed weighs a little for it, one bet of any kind heavily against it."""
-        log_odds = math.log(prior / (1.0 - prior))
-        for (chances, bets), rate in zip((self.envido_chances, *self.truco_chances[:2]), rates, strict=True):
-            passed = chances - bets
-            log_odds += bets * math.log(never / rate) + passed * math.log((1.0 - never) / (1.0 - rate))
-        return 1.0 / (1.0 + math.exp(-max(-50.0, min(log_odds, 50.0))))
+        kinds = (self.envido_chances, *self.truco_chances[:2])
+        return two_types(prior, [(chances, bets, never, rate)
+                                 for (chances, bets), rate in zip(kinds, rates, strict=True)])
 
     def passive_share(self, prior: float, rates: tuple[float, float, float], never: float) -> float:
         """How far ``passive`` has moved from its prior toward 1 (0 at or under the prior): what a
