@@ -142,7 +142,8 @@ def test_the_kinds_of_decision_left_to_the_hand_written_readings_are_not_read() 
 
 def test_maestros_floors_start_at_its_priors_and_follow_a_team_that_bets_on_any_hand() -> None:
     view = answers_with_history(Rules(players=4), 3)[0]
-    fresh = MaestroBot(1).decision(view).bet_floors()
+    decision = MaestroBot(1).decision(view)
+    fresh = decision.bet_floors()
     rivals = 1 - view.team
     assert set(fresh) == {(rivals, do) for do in (Do.TRUCO, Do.RETRUCO, Do.VALE_CUATRO, Do.ENVIDO,
                                                   Do.REAL_ENVIDO, Do.FALTA_ENVIDO)}
@@ -150,6 +151,14 @@ def test_maestros_floors_start_at_its_priors_and_follow_a_team_that_bets_on_any_
     late = prior.late_bluff_prior[0] / sum(prior.late_bluff_prior)
     assert fresh[rivals, Do.TRUCO] == pytest.approx(late, abs=0.02)
     assert all(0.0 <= f < 0.5 for f in fresh.values())
+    # a team that opened the envido at each of three chances and raised ours four times in four
+    profile = decision.profiles[rivals]
+    profile.envido_chances, profile.envido_raise_chances = [3, 3], [4, 4]
+    bettor = decision.bet_floors()
+    for do in (Do.ENVIDO, Do.REAL_ENVIDO, Do.FALTA_ENVIDO):
+        assert 0.7 < bettor[rivals, do] <= prior.policy_bettor_rate
+    for do in (Do.TRUCO, Do.RETRUCO, Do.VALE_CUATRO):  # its truco floors are another record's
+        assert bettor[rivals, do] == fresh[rivals, do]
 
 
 def test_a_team_that_bets_the_envido_at_every_chance_reads_as_a_bettor_within_three() -> None:

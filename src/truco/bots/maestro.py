@@ -152,8 +152,8 @@ class MaestroDecision(Decision):
         truco = max(truco_floor(prof, m, 0), truco_floor(prof, m, 1))
         raised = truco_floor(prof, m, 2)
         honest = tanto_share(m.envido_bluff_tanto)
-        (opens, opened), (raises, raised) = prof.envido_chances, prof.envido_raise_chances
-        seen = ((opens, opened, honest), (raises, raised, m.envido_raise_honest))
+        (open_chances, opened), (raise_chances, raised_ours) = prof.envido_chances, prof.envido_raise_chances
+        seen = ((open_chances, opened, honest), (raise_chances, raised_ours, m.envido_raise_honest))
         envido = max(prof.envido_floor(False, m.envido_bluff_prior),
                      prof.envido_floor(True, m.falta_bluff_prior),
                      prof.envido_any_rate(honest),
