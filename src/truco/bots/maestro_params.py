@@ -160,8 +160,8 @@ class MaestroParams(Params):
     matches, 80.6 % against the bluffer and 67.1 % against ``dificil-1``, but 81.5 % against the
     maniac (85.5 % without the reading, the same 400 matches). With the maniac told from its first
     chances (``policy_bettor_prior``), 86.1 % against it (86.5 % without) and 67.1 % against ``dificil-1``,
-    76.0 % against the expert (1,000 matches); still off until the cells of the levels below, seed 2,
-    señas and 15 points are run with it. Item 27 in docs/bots.md."""
+    76.0 % against the expert, 65.1 % against ``dificil-1`` on seed 2 (1,000 matches); still off until
+    ``normal``, señas, 15 points and the attackers are run with it. Item 27 in docs/bots.md."""
     policy_eps: float = 0.2
     """The floor of that likelihood: a decision the model finds unlikely still keeps ``eps / L``
     (``L`` legal actions), so a rival who plays unlike the model does not empty the worlds."""
