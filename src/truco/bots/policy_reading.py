@@ -57,7 +57,6 @@ def policy_weights(view: SeatView, worlds: list[World], eps: float, temperature:
     masks: list[np.ndarray] = []
     taken: list[int] = []
     floor: list[float] = []
-    team_floor: list[bool] = []
     starts: list[int] = []
     owners: list[list[int]] = []
     for a in p.history:
@@ -77,7 +76,6 @@ def policy_weights(view: SeatView, worlds: list[World], eps: float, temperature:
                 for h, held in zip(hands, still, strict=True):
                     masks.append(mask)
                     floor.append(at)
-                    team_floor.append(at > eps)
                     taken.append(output_index(held, a) if a.card is None or a.card in held else -1)
                     owners.append(by_hand[h])
         try:
@@ -96,7 +94,7 @@ def policy_weights(view: SeatView, worlds: list[World], eps: float, temperature:
     prob = np.where(ok, e[np.arange(len(t)), np.maximum(t, 0)] / e.sum(axis=1), 0.0)
     f = np.asarray(floor)
     top = np.repeat(np.maximum.reduceat(prob, starts), np.diff([*starts, len(prob)]))
-    const = np.where(np.asarray(team_floor), np.maximum(top, 1e-12), 1.0 / m.sum(axis=1))
+    const = np.where(f > eps, np.maximum(top, 1e-12), 1.0 / m.sum(axis=1))
     like = f * const + (1.0 - f) * prob
     logw = np.zeros(len(uniq))
     logs = np.log(like)
