@@ -210,11 +210,11 @@ def test_flor_and_pica_pica_are_not_read_their_legal_actions_depend_on_the_hand(
 
 
 @pytest.mark.parametrize("players", [2, 4, 6])
-def test_maestro_reads_through_the_policy_only_at_four_players_and_only_when_asked(players: int) -> None:
-    on = MaestroParams(policy_reading=True)
+def test_maestro_reads_through_the_policy_by_default_only_at_four_players(players: int) -> None:
+    off = MaestroParams(policy_reading=False)
     views = answers_with_history(Rules(players=players), 7)[:15]
     assert views
-    differ = sum([w.hands for w in MaestroBot(3, on).decision(v).worlds]
-                 != [w.hands for w in MaestroBot(3).decision(v).worlds] for v in views)
+    differ = sum([w.hands for w in MaestroBot(3).decision(v).worlds]
+                 != [w.hands for w in MaestroBot(3, off).decision(v).worlds] for v in views)
     assert (differ > 0) == (players == 4)
-    assert not MaestroParams().policy_reading  # off by default (item 27: the bluffer)
+    assert MaestroParams().policy_reading  # on by default (item 27, its 4-player row run with it)

@@ -149,19 +149,18 @@ class MaestroParams(Params):
     play_rates: PlayRates = DIFICIL_1_RATES
     play_weight: float = 10.0
     """How many cards of a spot the prior rates weigh against a team's own (``Profile.play_rates``)."""
-    policy_reading: bool = False
+    policy_reading: bool = True
     """At an answer (at a table of ``policy_players``, no flor), the worlds are weighed again by how
     likely the ``neural`` policy makes every decision the rivals took this hand, with the cards each
-    world gives them (``policy_reading``). Off by default: against ``dificil-1``, 4 players, 1,000
-    matches, it won 68.3 % on seed 1 (64.1 % without), 65.7 % on seed 2 (63.5 %), and against the
-    expert 76.1 % (72.9 %); but against the bluffer 70.0 % (80.4 %), under the mark's 79.5 %, and
-    reading the bluffer's bets with its record's floors (``bet_floors``) left it at 69.8 %. The loss
-    was all in reading its truco calls and raises (``policy_skip``); without them, over 1,000
-    matches, 80.6 % against the bluffer and 67.1 % against ``dificil-1``, but 81.5 % against the
-    maniac (85.5 % without the reading, the same 400 matches). With the maniac told from its first
-    chances (``policy_bettor_prior``), 86.1 % against it (86.5 % without) and 67.1 % against ``dificil-1``,
-    76.0 % against the expert, 65.1 % against ``dificil-1`` on seed 2 (1,000 matches); still off until
-    ``normal``, señas, 15 points and the attackers are run with it. Item 27 in docs/bots.md."""
+    world gives them (``policy_reading``). On since every 4-player cell of ``maestro``'s row was run
+    with it (seed 1, 1,000 matches, the same deals; without it in brackets): ``dificil-1`` 67.1 %
+    (64.1 %), on seed 2 65.1 % (63.5 %), with señas 65.5 % (64.2 %), to 15 points 61.5 % (59.8 %);
+    ``dificil`` 66.1 % (63.8 %), ``normal`` 85.4 % (86.5 %, more net points a hand); the expert 76.0 %
+    (72.9 %); every style at or within its interval of its cell, the lowest the loner 75.7 % (74.7 %).
+    With flor it is not read (the same matches). First it lost the bluffer (70.0 % against 80.4 %) by
+    reading its truco calls (``policy_skip``), then the maniac (81.5 % against 85.5 %, 400 matches)
+    until ``bettor_share`` told it from its first chances (86.1 %, 86.5 % without). Item 27 in
+    docs/bots.md, with its attackers in 4 players."""
     policy_eps: float = 0.2
     """The floor of that likelihood: a decision the model finds unlikely still keeps ``eps / L``
     (``L`` legal actions), so a rival who plays unlike the model does not empty the worlds."""
