@@ -60,6 +60,7 @@ test-fast: $(STAMP)
 bench: $(STAMP)
 	$(VENV)/bin/truco bench engine
 	$(VENV)/bin/truco bench engine --players 2
+	$(VENV)/bin/truco bench bots
 	$(VENV)/bin/truco bench server --tables 1000
 
 clean:

@@ -4,13 +4,17 @@ Recovery after a crash is in ``test_restart.py``."""
 
 from __future__ import annotations
 
+import asyncio
+import threading
+from collections.abc import Mapping
 from typing import Any
 
 import pytest
 
 from tests.runtime.conftest import Inbox, MakeRuntime, submit
 from tests.runtime.tables import four_humans, play_first_card, turn, vote_closes_after
-from truco.bots import LEVELS
+from truco.bots import LEVELS, Bot
+from truco.engine import Action, Seat, SeatView
 from truco.protocol import CloseCode
 from truco.runtime import BadToken, FakeClock, NoSuchTable, Runtime
 from truco.storage import MemoryStorage
@@ -115,6 +119,64 @@ async def test_bots_act_after_their_delay(make_runtime: MakeRuntime):
     clock.advance(1)
     await rt.settle()
     assert rt.version(c.table_id) > v
+
+
+async def test_other_tables_and_sockets_are_served_while_a_bot_thinks(make_runtime: MakeRuntime):
+    """A bot thinks on its own thread and the table's task awaits it: another table is created,
+    joined and changed meanwhile, while this table keeps its own commands for after the bot's move."""
+    asked, release = threading.Event(), threading.Event()
+    answered: list[int] = []
+
+    class Thinker:
+        """A bot that thinks until the test lets it answer (10 s at most, so a regression fails
+        instead of hanging)."""
+
+        level = "thinker"
+
+        def choose(self, view: SeatView) -> Action:
+            asked.set()
+            release.wait(10)
+            answered.append(view.seat)
+            return view.legal[0]
+
+        def hint(self, view: SeatView) -> Action:
+            return view.legal[0]
+
+        def reconsider(self, view: SeatView, votes: Mapping[Seat, Action]) -> Action:
+            return view.legal[0]
+
+    def factory(level: str, seed: int) -> Bot:
+        return Thinker()
+
+    rt = await make_runtime(bot_factory=factory)
+    a = await rt.create_table({"players": 2}, "Ana")
+    box = Inbox()
+    await rt.connect(a.table_id, a.token, box)
+    await submit(rt, a.table_id, a.token, {"type": "add_bot", "seat": 1, "level": "random"})
+    await submit(rt, a.table_id, a.token, {"type": "start"})
+    g = rt.table(a.table_id).game
+    assert g is not None
+    if g.turn == 0:
+        card = box.view["game"]["cards"][0]
+        await submit(rt, a.table_id, a.token, {"type": "act", "do": "play", "card": card})
+    assert await asyncio.to_thread(asked.wait, 10)  # the bot's turn came: it is thinking now
+    try:
+        version = rt.version(a.table_id)
+        later = asyncio.create_task(submit(rt, a.table_id, a.token, {"type": "act", "do": "mazo"}))
+        b = await rt.create_table({"players": 2}, "Beto")
+        other = Inbox()
+        await rt.connect(b.table_id, b.token, other)
+        res = await submit(rt, b.table_id, b.token, {"type": "add_bot", "seat": 1, "level": "facil"})
+        assert res.ok and other.view["seats"][1]["level"] == "facil"
+        assert answered == [] and not later.done()  # all of that while the bot still thinks
+        assert rt.version(a.table_id) == version  # and its table waits for it
+    finally:
+        release.set()
+    await rt.settle()
+    assert answered == [1]
+    assert later.done()
+    kinds = [e.command["type"] for e in rt.storage.log(a.table_id)]
+    assert kinds[version] == "bot_act"  # the bot's move first, then Ana's command
 
 
 async def play_to_the_end(rt: Runtime, table_id: str, token: str, box: Inbox) -> None:

@@ -83,6 +83,20 @@ def test_the_server_benchmark_prints_one_json_object_with_its_figures() -> None:
     assert result["tables"] == 2 and result["actions"] > 0 and result["echo_msgs_per_s"] > 0
 
 
+@pytest.mark.slow
+def test_the_bot_tables_benchmark_prints_the_loops_lag_and_a_quiet_tables_round_trip() -> None:
+    r = subprocess.run([sys.executable, "-m", "truco.cli.main", "bench", "bots", "--tables", "2",
+                        "--level", "facil", "--seconds", "1"], capture_output=True, text=True, timeout=120)
+    assert r.returncode == 0, r.stderr
+    lines = r.stdout.splitlines()
+    assert lines[0].startswith("bot tables: 2 tables of 1 person and 3 facil bots")
+    lag = next(x for x in lines if "loop_lag_ms" in x)
+    trip = next(x for x in lines if "quiet_table_round_trip_ms" in x)
+    assert "p99" in lag and "p99" in trip and "(0 samples)" not in lag + trip
+    played = next(x for x in lines if "commands at the bot tables" in x)
+    assert int(played.split(":")[1].split()[0]) > 0
+
+
 needs_sigpipe = pytest.mark.skipif(not hasattr(signal, "SIGPIPE"), reason="no SIGPIPE on this platform")
 
 

@@ -9,7 +9,8 @@ table or in the arena gets
   ``SeatView.to_dict`` plus the hand's starting score) and read back (``from_plain``): every
   container in it is new, only ints, strings, ``None`` and the ``Do`` members are shared;
 - and is called from a thread of its own (``Guarded``): its stack starts in that thread, whose
-  frames hold the detached view and nothing else.
+  frames hold the detached view and nothing else. A server awaits that thread (``call_soon``), so
+  its event loop serves every other table and socket while a bot thinks.
 
 This stops a bot from *stumbling on* what it must not see. It is not a sandbox: Python code can
 reach any object of its process (``gc.get_objects()``, ``sys._current_frames()``). A bot we did
@@ -19,11 +20,13 @@ not write runs in its own process and talks to the table like a phone does (``tr
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
 import os
 import queue
 import threading
 import time
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import Any
 
 from truco.bots.base import Bot
@@ -152,14 +155,16 @@ def detached(view: SeatView) -> SeatView:
 
 
 class _Job:
-    __slots__ = ("args", "done", "error", "fn", "ms", "result")
+    __slots__ = ("args", "done", "error", "fn", "ms", "result", "then")
 
-    def __init__(self, fn: Any, args: tuple[Any, ...]) -> None:
+    def __init__(self, fn: Any, args: tuple[Any, ...], then: Callable[[], None] | None = None) -> None:
         self.fn = fn
         self.args = args
         self.result: Any = None
         self.error: BaseException | None = None
         self.ms = 0.0
+        self.then = then
+        """Called on the bots' thread once the result is in (``call_soon``'s wake-up); else ``done``."""
         self.done: queue.SimpleQueue[bool] = queue.SimpleQueue()
 
     def run(self) -> None:
@@ -172,7 +177,15 @@ class _Job:
         except BaseException as e:  # handed back to the caller, raised there
             self.error = e
         self.ms = (time.thread_time() - t0) * 1000.0
-        self.done.put(True)
+        if self.then is None:
+            self.done.put(True)
+        else:
+            self.then()
+
+    def outcome(self) -> tuple[Any, float]:
+        if self.error is not None:
+            raise self.error
+        return self.result, self.ms
 
 
 class _Worker:
@@ -204,17 +217,38 @@ def _current_worker() -> _Worker:
 
 
 def call_apart(fn: Any, *args: Any) -> tuple[Any, float]:
-    """``fn(*args)`` on the bots' thread: returns its result and the CPU milliseconds it took there."""
+    """``fn(*args)`` on the bots' thread: returns its result and the CPU milliseconds it took there.
+    The calling thread waits (the arena, a terminal game)."""
     job = _Job(fn, args)
     _current_worker().jobs.put(job)
     job.done.get()
-    if job.error is not None:
-        raise job.error
-    return job.result, job.ms
+    return job.outcome()
+
+
+async def call_soon(fn: Any, *args: Any) -> tuple[Any, float]:
+    """``call_apart`` for an event loop: the loop goes on serving everything else (other tables,
+    every socket) while the bot thinks, and this coroutine resumes with the result."""
+    loop = asyncio.get_running_loop()
+    woken: asyncio.Future[None] = loop.create_future()
+
+    def wake() -> None:  # on the bots' thread
+        with contextlib.suppress(RuntimeError):  # the loop closed while the bot thought: nobody waits
+            loop.call_soon_threadsafe(_resolve, woken)
+
+    job = _Job(fn, args, wake)
+    _current_worker().jobs.put(job)
+    await woken
+    return job.outcome()
+
+
+def _resolve(woken: asyncio.Future[None]) -> None:
+    if not woken.done():  # a cancelled waiter (the table's task stopped) wants nothing
+        woken.set_result(None)
 
 
 class Guarded:
-    """A bot called the safe way: with a detached view, on the bots' own thread.
+    """A bot called the safe way: with a detached view, on the bots' own thread; each call waits for
+    it (``choose``) or, from an event loop, awaits it (``choose_soon``).
 
     ``last_ms`` is the CPU time of the last call, measured on that thread (the caller's own CPU
     clock would not see it)."""
@@ -233,30 +267,49 @@ class Guarded:
             return Action(int(action.seat), Do(action.do), action.card)
         raise TypeError(f"a bot answers with an Action, not {type(action).__name__}")
 
+    def _apart(self, fn: Any, *args: Any) -> Any:
+        result, self.last_ms = call_apart(fn, *args)
+        return result
+
+    async def _soon(self, fn: Any, *args: Any) -> Any:
+        result, self.last_ms = await call_soon(fn, *args)
+        return result
+
     def choose(self, view: SeatView) -> Action:
-        result, self.last_ms = call_apart(self._bot.choose, detached(view))
-        return self._legal(view, result)
+        return self._legal(view, self._apart(self._bot.choose, detached(view)))
+
+    async def choose_soon(self, view: SeatView) -> Action:
+        return self._legal(view, await self._soon(self._bot.choose, detached(view)))
 
     def hint(self, view: SeatView) -> Action:
-        result, self.last_ms = call_apart(self._bot.hint, detached(view))
-        return self._legal(view, result)
+        return self._legal(view, self._apart(self._bot.hint, detached(view)))
+
+    async def hint_soon(self, view: SeatView) -> Action:
+        return self._legal(view, await self._soon(self._bot.hint, detached(view)))
 
     def reconsider(self, view: SeatView, votes: Mapping[Seat, Action]) -> Action:
         plain_votes = {int(s): action_from_plain(a.to_dict()) for s, a in votes.items()}
-        result, self.last_ms = call_apart(self._bot.reconsider, detached(view), plain_votes)
-        return self._legal(view, result)
+        return self._legal(view, self._apart(self._bot.reconsider, detached(view), plain_votes))
 
     def senas(self, view: SeatView) -> tuple[str, ...]:
         """The señas the bot makes to its partners at the start of a hand (none if it makes none);
         anything but known seña names, each once, is dropped."""
         if getattr(self._bot, "senas", None) is None:
             return ()
-        result, self.last_ms = call_apart(self._bot.senas, detached(view))  # type: ignore[attr-defined]
-        out: list[str] = []
-        for x in result if isinstance(result, tuple | list) else ():
-            if isinstance(x, str) and x in SENAS and x not in out:
-                out.append(x)
-        return tuple(out)
+        return _known_senas(self._apart(self._bot.senas, detached(view)))  # type: ignore[attr-defined]
+
+    async def senas_soon(self, view: SeatView) -> tuple[str, ...]:
+        if getattr(self._bot, "senas", None) is None:
+            return ()
+        return _known_senas(await self._soon(self._bot.senas, detached(view)))  # type: ignore[attr-defined]
+
+
+def _known_senas(result: Any) -> tuple[str, ...]:
+    out: list[str] = []
+    for x in result if isinstance(result, tuple | list) else ():
+        if isinstance(x, str) and x in SENAS and x not in out:
+            out.append(x)
+    return tuple(out)
 
 
 def guard(bot: Bot) -> Guarded:

@@ -1,8 +1,10 @@
 """The bots' turns: which bot plays at which table, how long it seems to think, and what it does.
 
 A bot sees only its seat's view (``truco.table.bot_view``), detached from the table's state and
-asked on a thread of its own (``truco.bots.guard``); what it chooses goes through the table like any
-command (``BotAct``, ``BotHint``). Its seed is a one-way hash of the table's secret
+asked on a thread of its own (``truco.bots.guard``), which the table's task awaits: the event loop
+serves every other table and socket while a bot thinks, and this table takes its next job once the
+bot has answered. What it chooses goes through the table like any command (``BotAct``,
+``BotHint``). Its seed is a one-way hash of the table's secret
 (``truco.bots.seeds``): knowing it tells nothing about the deals. A bot that fails or answers
 illegally plays its first legal action instead: a bug in a bot must never stall a table.
 """
@@ -70,14 +72,14 @@ class BotTurns:
         return tuple(s for s in facts.bot_senas_due()
                      if (t.table_id, t.match_no, t.hand_no, s) not in self._signed)
 
-    def senas(self, facts: Facts) -> list[Command]:
+    async def senas(self, facts: Facts) -> list[Command]:
         """Ask every bot that may sign now, once a hand, for its señas (a level may make none)."""
         t = facts.table
         out: list[Command] = []
         for seat in self.senas_pending(facts):
             self._signed.add((t.table_id, t.match_no, t.hand_no, seat))
             try:
-                signs = self._bot(t, seat).senas(bot_view(facts, seat))
+                signs = await self._bot(t, seat).senas_soon(bot_view(facts, seat))
             except Exception:
                 log.exception("table %s: bot %d failed to sign", t.table_id, seat)
                 signs = ()
@@ -93,20 +95,20 @@ class BotTurns:
             self._bots[key] = bot
         return bot
 
-    def hints(self, facts: Facts) -> list[Command]:
+    async def hints(self, facts: Facts) -> list[Command]:
         """What each bot partner of a voting team would answer (shown to its humans only)."""
         out: list[Command] = []
         for seat in facts.hints_wanted():
             view = bot_view(facts, seat)
             try:
-                hint = self._bot(facts.table, seat).hint(view)
+                hint = await self._bot(facts.table, seat).hint_soon(view)
             except Exception:
                 log.exception("table %s: bot %d failed to hint", facts.table.table_id, seat)
                 hint = view.legal[0]
             out.append(BotHint(seat, hint.do))
         return out
 
-    def move(self, facts: Facts) -> tuple[Command, Command] | None:
+    async def move(self, facts: Facts) -> tuple[Command, Command] | None:
         """The move of the bot the table waits for, and a fallback (its first legal action)."""
         seats = facts.bots_to_act()
         if not seats:
@@ -114,7 +116,7 @@ class BotTurns:
         seat = seats[0]
         view = bot_view(facts, seat)
         try:
-            action: Action = self._bot(facts.table, seat).choose(view)
+            action: Action = await self._bot(facts.table, seat).choose_soon(view)
         except Exception:
             log.exception("table %s: bot %d failed to choose", facts.table.table_id, seat)
             action = view.legal[0]

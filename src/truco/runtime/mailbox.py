@@ -272,16 +272,16 @@ class Mailbox:
 
     async def _bot_turn(self) -> None:
         if self.s.bots.senas_pending(self.facts):  # a new hand: the bots sign to their partners first
-            signs = self.s.bots.senas(self.facts)
+            signs = await self.s.bots.senas(self.facts)
             for sign in signs:
                 await self.command(Envelope(sign), None)
             if not signs:  # nothing changed: the bot that moves next still takes its time
                 g = self.table.game
                 self._schedule(self.s.clock.now_ms(), g is not None and not g.history)
             return
-        for hint in self.s.bots.hints(self.facts):
+        for hint in await self.s.bots.hints(self.facts):
             await self.command(Envelope(hint), None)
-        move = self.s.bots.move(self.facts)
+        move = await self.s.bots.move(self.facts)
         if move is None:
             return
         chosen, fallback = move
