@@ -33,7 +33,9 @@ class _Person:
         self.phase = ""
         self.news = asyncio.Event()
 
-    def __call__(self, msg: ServerMessage) -> None:
+    def __call__(self, msg: ServerMessage | str) -> None:
+        if isinstance(msg, str):  # an already encoded frame: nothing this person reads
+            return
         view = msgspec.to_builtins(msg).get("view")
         if view is not None:
             self.legal = list(view.get("legal") or [])
