@@ -9,8 +9,8 @@ table or in the arena gets
   ``SeatView.to_dict`` plus the hand's starting score) and read back (``from_plain``): every
   container in it is new, only ints, strings, ``None`` and the ``Do`` members are shared;
 - and is called from a thread of its own (``Guarded``): its stack starts in that thread, whose
-  frames hold the detached view and nothing else. A server awaits that thread (``call_soon``), so
-  its event loop serves every other table and socket while a bot thinks.
+  frames hold the detached view and nothing else. A server awaits that thread
+  (``call_apart_async``), so its event loop serves every other table and socket while a bot thinks.
 
 This stops a bot from *stumbling on* what it must not see. It is not a sandbox: Python code can
 reach any object of its process (``gc.get_objects()``, ``sys._current_frames()``). A bot we did
@@ -164,7 +164,7 @@ class _Job:
         self.error: BaseException | None = None
         self.ms = 0.0
         self.then = then
-        """Called on the bots' thread once the result is in (``call_soon``'s wake-up); else ``done``."""
+        """Called on the bots' thread once the result is in (``call_apart_async``); else ``done``."""
         self.done: queue.SimpleQueue[bool] = queue.SimpleQueue()
 
     def run(self) -> None:
@@ -225,7 +225,7 @@ def call_apart(fn: Any, *args: Any) -> tuple[Any, float]:
     return job.outcome()
 
 
-async def call_soon(fn: Any, *args: Any) -> tuple[Any, float]:
+async def call_apart_async(fn: Any, *args: Any) -> tuple[Any, float]:
     """``call_apart`` for an event loop: the loop goes on serving everything else (other tables,
     every socket) while the bot thinks, and this coroutine resumes with the result."""
     loop = asyncio.get_running_loop()
@@ -248,7 +248,7 @@ def _resolve(woken: asyncio.Future[None]) -> None:
 
 class Guarded:
     """A bot called the safe way: with a detached view, on the bots' own thread; each call waits for
-    it (``choose``) or, from an event loop, awaits it (``choose_soon``).
+    it (``choose``) or, from an event loop, awaits it (``choose_async``).
 
     ``last_ms`` is the CPU time of the last call, measured on that thread (the caller's own CPU
     clock would not see it)."""
@@ -271,21 +271,21 @@ class Guarded:
         result, self.last_ms = call_apart(fn, *args)
         return result
 
-    async def _soon(self, fn: Any, *args: Any) -> Any:
-        result, self.last_ms = await call_soon(fn, *args)
+    async def _awaited(self, fn: Any, *args: Any) -> Any:
+        result, self.last_ms = await call_apart_async(fn, *args)
         return result
 
     def choose(self, view: SeatView) -> Action:
         return self._legal(view, self._apart(self._bot.choose, detached(view)))
 
-    async def choose_soon(self, view: SeatView) -> Action:
-        return self._legal(view, await self._soon(self._bot.choose, detached(view)))
+    async def choose_async(self, view: SeatView) -> Action:
+        return self._legal(view, await self._awaited(self._bot.choose, detached(view)))
 
     def hint(self, view: SeatView) -> Action:
         return self._legal(view, self._apart(self._bot.hint, detached(view)))
 
-    async def hint_soon(self, view: SeatView) -> Action:
-        return self._legal(view, await self._soon(self._bot.hint, detached(view)))
+    async def hint_async(self, view: SeatView) -> Action:
+        return self._legal(view, await self._awaited(self._bot.hint, detached(view)))
 
     def reconsider(self, view: SeatView, votes: Mapping[Seat, Action]) -> Action:
         plain_votes = {int(s): action_from_plain(a.to_dict()) for s, a in votes.items()}
@@ -298,10 +298,10 @@ class Guarded:
             return ()
         return _known_senas(self._apart(self._bot.senas, detached(view)))  # type: ignore[attr-defined]
 
-    async def senas_soon(self, view: SeatView) -> tuple[str, ...]:
+    async def senas_async(self, view: SeatView) -> tuple[str, ...]:
         if getattr(self._bot, "senas", None) is None:
             return ()
-        return _known_senas(await self._soon(self._bot.senas, detached(view)))  # type: ignore[attr-defined]
+        return _known_senas(await self._awaited(self._bot.senas, detached(view)))  # type: ignore[attr-defined]
 
 
 def _known_senas(result: Any) -> tuple[str, ...]:

@@ -79,7 +79,7 @@ class BotTurns:
         for seat in self.senas_pending(facts):
             self._signed.add((t.table_id, t.match_no, t.hand_no, seat))
             try:
-                signs = await self._bot(t, seat).senas_soon(bot_view(facts, seat))
+                signs = await self._bot(t, seat).senas_async(bot_view(facts, seat))
             except Exception:
                 log.exception("table %s: bot %d failed to sign", t.table_id, seat)
                 signs = ()
@@ -101,7 +101,7 @@ class BotTurns:
         for seat in facts.hints_wanted():
             view = bot_view(facts, seat)
             try:
-                hint = await self._bot(facts.table, seat).hint_soon(view)
+                hint = await self._bot(facts.table, seat).hint_async(view)
             except Exception:
                 log.exception("table %s: bot %d failed to hint", facts.table.table_id, seat)
                 hint = view.legal[0]
@@ -116,7 +116,7 @@ class BotTurns:
         seat = seats[0]
         view = bot_view(facts, seat)
         try:
-            action: Action = await self._bot(facts.table, seat).choose_soon(view)
+            action: Action = await self._bot(facts.table, seat).choose_async(view)
         except Exception:
             log.exception("table %s: bot %d failed to choose", facts.table.table_id, seat)
             action = view.legal[0]
