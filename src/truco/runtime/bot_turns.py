@@ -4,9 +4,9 @@ A bot sees only its seat's view (``truco.table.bot_view``), detached from the ta
 asked on a thread of its own (``truco.bots.guard``), which the table's task awaits: the event loop
 serves every other table and socket while a bot thinks, and this table takes its next job once the
 bot has answered. What it chooses goes through the table like any command (``BotAct``,
-``BotHint``). Its seed is a one-way hash of the table's secret
-(``truco.bots.seeds``): knowing it tells nothing about the deals. A bot that fails or answers
-illegally plays its first legal action instead: a bug in a bot must never stall a table.
+``BotHint``). Its seed is a one-way hash of the table's secret (``truco.bots.seeds``): knowing it
+tells nothing about the deals. A bot that fails or answers illegally plays its first legal action
+instead: a bug in a bot must never stall a table.
 """
 
 from __future__ import annotations
