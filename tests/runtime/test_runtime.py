@@ -128,14 +128,14 @@ async def test_other_tables_and_sockets_are_served_while_a_bot_thinks(make_runti
     answered: list[int] = []
 
     class Thinker:
-        """A bot that thinks until the test lets it answer (10 s at most, so a regression fails
+        """A bot that thinks until the test lets it answer (30 s at most, so a regression fails
         instead of hanging)."""
 
         level = "thinker"
 
         def choose(self, view: SeatView) -> Action:
             asked.set()
-            release.wait(10)
+            release.wait(30)
             answered.append(view.seat)
             return view.legal[0]
 
