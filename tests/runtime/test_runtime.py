@@ -159,7 +159,7 @@ async def test_other_tables_and_sockets_are_served_while_a_bot_thinks(make_runti
     if g.turn == 0:
         card = box.view["game"]["cards"][0]
         await submit(rt, a.table_id, a.token, {"type": "act", "do": "play", "card": card})
-    assert await asyncio.to_thread(asked.wait, 10)  # the bot's turn came: it is thinking now
+    assert await asyncio.to_thread(asked.wait, 30)  # the bot's turn came: it is thinking now
     try:
         version = rt.version(a.table_id)
         later = asyncio.create_task(submit(rt, a.table_id, a.token, {"type": "act", "do": "mazo"}))
