@@ -1,5 +1,6 @@
-"""What the runtime tests share: the tables they start from (four humans, or two humans with bot
-partners), whose turn it is, a first card played, and a vote that closes at its full length."""
+"""What the runtime tests share: the tables they start from (four humans, two humans with bot
+partners, one person against a bot), whose turn it is, a first card played, and a vote that closes
+at its full length."""
 
 from __future__ import annotations
 
@@ -38,6 +39,20 @@ async def humans_and_bots(rt: Runtime, **settings: Any) -> tuple[str, list[str],
         await rt.connect(c.table_id, tok, box)
     assert (await submit(rt, c.table_id, c.token, {"type": "start"})).ok
     return c.table_id, [c.token, j.token], boxes
+
+
+async def against_a_bot(rt: Runtime, level: str = "facil") -> tuple[str, str, Inbox]:
+    """Ana (seat 0) against a bot in seat 1, started; her first card played if she leads, so the bot
+    moves next. Returns id, her token, her inbox."""
+    c = await rt.create_table({"players": 2}, "Ana")
+    box = Inbox()
+    await rt.connect(c.table_id, c.token, box)
+    await submit(rt, c.table_id, c.token, {"type": "add_bot", "seat": 1, "level": level})
+    await submit(rt, c.table_id, c.token, {"type": "start"})
+    if turn(rt, c.table_id) == 0:
+        card = box.view["game"]["cards"][0]
+        assert (await submit(rt, c.table_id, c.token, {"type": "act", "do": "play", "card": card})).ok
+    return c.table_id, c.token, box
 
 
 def turn(rt: Runtime, table_id: str) -> int:

@@ -12,7 +12,7 @@ from typing import Any
 import pytest
 
 from tests.runtime.conftest import Inbox, MakeRuntime, submit
-from tests.runtime.tables import four_humans, play_first_card, turn, vote_closes_after
+from tests.runtime.tables import against_a_bot, four_humans, play_first_card, turn, vote_closes_after
 from truco.bots import LEVELS, Bot
 from truco.engine import Action, Seat, SeatView
 from truco.protocol import CloseCode
@@ -102,23 +102,14 @@ async def test_the_vote_window_fires_from_the_timer_heap(make_runtime: MakeRunti
 async def test_bots_act_after_their_delay(make_runtime: MakeRuntime):
     clock = FakeClock()
     rt = await make_runtime(clock=clock, bot_delay=1.0)
-    c = await rt.create_table({"players": 2}, "Ana")
-    box = Inbox()
-    await rt.connect(c.table_id, c.token, box)
-    await submit(rt, c.table_id, c.token, {"type": "add_bot", "seat": 1, "level": "facil"})
-    await submit(rt, c.table_id, c.token, {"type": "start"})
-    g = rt.table(c.table_id).game
-    assert g is not None
-    if g.turn == 0:
-        card = box.view["game"]["cards"][0]
-        await submit(rt, c.table_id, c.token, {"type": "act", "do": "play", "card": card})
-    v = rt.version(c.table_id)
+    table_id, _, _ = await against_a_bot(rt)
+    v = rt.version(table_id)
     clock.advance(999)
     await rt.settle()
-    assert rt.version(c.table_id) == v  # the bot is still "thinking"
+    assert rt.version(table_id) == v  # the bot is still "thinking"
     clock.advance(1)
     await rt.settle()
-    assert rt.version(c.table_id) > v
+    assert rt.version(table_id) > v
 
 
 async def test_other_tables_and_sockets_are_served_while_a_bot_thinks(make_runtime: MakeRuntime):
@@ -149,33 +140,24 @@ async def test_other_tables_and_sockets_are_served_while_a_bot_thinks(make_runti
         return Thinker()
 
     rt = await make_runtime(bot_factory=factory)
-    a = await rt.create_table({"players": 2}, "Ana")
-    box = Inbox()
-    await rt.connect(a.table_id, a.token, box)
-    await submit(rt, a.table_id, a.token, {"type": "add_bot", "seat": 1, "level": "random"})
-    await submit(rt, a.table_id, a.token, {"type": "start"})
-    g = rt.table(a.table_id).game
-    assert g is not None
-    if g.turn == 0:
-        card = box.view["game"]["cards"][0]
-        await submit(rt, a.table_id, a.token, {"type": "act", "do": "play", "card": card})
+    a, ana, _ = await against_a_bot(rt)
     assert await asyncio.to_thread(asked.wait, 30)  # the bot's turn came: it is thinking now
     try:
-        version = rt.version(a.table_id)
-        later = asyncio.create_task(submit(rt, a.table_id, a.token, {"type": "act", "do": "mazo"}))
+        version = rt.version(a)
+        later = asyncio.create_task(submit(rt, a, ana, {"type": "act", "do": "mazo"}))
         b = await rt.create_table({"players": 2}, "Beto")
         other = Inbox()
         await rt.connect(b.table_id, b.token, other)
         res = await submit(rt, b.table_id, b.token, {"type": "add_bot", "seat": 1, "level": "facil"})
         assert res.ok and other.view["seats"][1]["level"] == "facil"
         assert answered == [] and not later.done()  # all of that while the bot still thinks
-        assert rt.version(a.table_id) == version  # and its table waits for it
+        assert rt.version(a) == version  # and its table waits for it
     finally:
         release.set()
     await rt.settle()
     assert answered == [1]
     assert later.done()
-    kinds = [e.command["type"] for e in rt.storage.log(a.table_id)]
+    kinds = [e.command["type"] for e in rt.storage.log(a)]
     assert kinds[version] == "bot_act"  # the bot's move first, then Ana's command
 
 
