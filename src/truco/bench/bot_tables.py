@@ -18,6 +18,7 @@ from typing import Any
 
 import msgspec
 
+from truco.bots.stats import percentile
 from truco.protocol import ServerMessage
 from truco.runtime.clock import SystemClock
 from truco.runtime.runtime import Runtime
@@ -70,11 +71,7 @@ async def _play(rt: Runtime, table_id: str, token: str, person: _Person, until: 
 
 
 def _pcts(xs: list[float]) -> dict[str, float]:
-    xs = sorted(xs)
-    if not xs:
-        return {"p50": 0.0, "p99": 0.0, "max": 0.0, "n": 0}
-    return {"p50": xs[len(xs) // 2], "p99": xs[min(len(xs) - 1, int(len(xs) * 0.99))], "max": xs[-1],
-            "n": len(xs)}
+    return {"p50": percentile(xs, 50), "p99": percentile(xs, 99), "max": max(xs, default=0.0), "n": len(xs)}
 
 
 async def measure(tables: int, level: str, seconds: float, seed: int) -> dict[str, Any]:

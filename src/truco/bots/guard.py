@@ -155,17 +155,16 @@ def detached(view: SeatView) -> SeatView:
 
 
 class _Job:
-    __slots__ = ("args", "done", "error", "fn", "ms", "result", "then")
+    __slots__ = ("args", "error", "fn", "ms", "result", "then")
 
-    def __init__(self, fn: Any, args: tuple[Any, ...], then: Callable[[], None] | None = None) -> None:
+    def __init__(self, fn: Any, args: tuple[Any, ...], then: Callable[[], None]) -> None:
         self.fn = fn
         self.args = args
         self.result: Any = None
         self.error: BaseException | None = None
         self.ms = 0.0
         self.then = then
-        """Called on the bots' thread once the result is in (``call_apart_async``); else ``done``."""
-        self.done: queue.SimpleQueue[bool] = queue.SimpleQueue()
+        """Called on the bots' thread once the result is in: it wakes whoever waits for it."""
 
     def run(self) -> None:
         fn, args = self.fn, self.args
@@ -177,10 +176,7 @@ class _Job:
         except BaseException as e:  # handed back to the caller, raised there
             self.error = e
         self.ms = (time.thread_time() - t0) * 1000.0
-        if self.then is None:
-            self.done.put(True)
-        else:
-            self.then()
+        self.then()
 
     def outcome(self) -> tuple[Any, float]:
         if self.error is not None:
@@ -219,9 +215,10 @@ def _current_worker() -> _Worker:
 def call_apart(fn: Any, *args: Any) -> tuple[Any, float]:
     """``fn(*args)`` on the bots' thread: returns its result and the CPU milliseconds it took there.
     The calling thread waits (the arena, a terminal game)."""
-    job = _Job(fn, args)
+    done: queue.SimpleQueue[bool] = queue.SimpleQueue()
+    job = _Job(fn, args, lambda: done.put(True))
     _current_worker().jobs.put(job)
-    job.done.get()
+    done.get()
     return job.outcome()
 
 
