@@ -4,7 +4,9 @@ Tables of one person and three bots (``maestro`` by default) play on one runtime
 no thinking delay; the person plays the first legal action whenever it is asked. Meanwhile two probes
 measure what the other players of the server feel: the loop's lag (a 5 ms sleep, and how late it
 wakes) and the round trip of a command at a quiet table of people (a refused one: the whole path
-through its mailbox, nothing stored). Figures are printed, never asserted.
+through its mailbox, nothing stored). With ``--workers N`` the bots think in N processes of their own
+(``truco.runtime.bot_workers``, as ``truco serve --bot-workers``), else on the runtime's bots'
+thread. Figures are printed, never asserted.
 ``python -m truco.bench.bot_tables`` (``truco bench bots``).
 """
 
@@ -74,10 +76,10 @@ def _pcts(xs: list[float]) -> dict[str, float]:
     return {"p50": percentile(xs, 50), "p99": percentile(xs, 99), "max": max(xs, default=0.0), "n": len(xs)}
 
 
-async def measure(tables: int, level: str, seconds: float, seed: int) -> dict[str, Any]:
+async def measure(tables: int, level: str, seconds: float, seed: int, workers: int = 0) -> dict[str, Any]:
     seeds = itertools.count(seed * 1_000_003 + 1)
     rt = Runtime(MemoryStorage(), SystemClock(), seed_source=lambda: next(seeds) * 2654435761 % (1 << 63),
-                 bot_delay=0, hand_pause=0)
+                 bot_delay=0, hand_pause=0, bot_workers=workers)
     await rt.start()
     made = [await _bot_table(rt, level) for _ in range(tables)]
     quiet = await rt.create_table({"players": 2}, "Beto")
@@ -114,12 +116,15 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--level", default="maestro")
     p.add_argument("--seconds", type=float, default=20.0)
     p.add_argument("--seed", type=int, default=1)
+    p.add_argument("--workers", type=int, default=0,
+                   help="bots in this many processes of their own (0: on the runtime's bots' thread)")
 
 
 def run(args: argparse.Namespace) -> int:
-    r = asyncio.run(measure(args.tables, args.level, args.seconds, args.seed))
+    r = asyncio.run(measure(args.tables, args.level, args.seconds, args.seed, args.workers))
+    where = f"{args.workers} bot worker process(es)" if args.workers else "the bots' thread"
     print(f"bot tables: {args.tables} tables of 1 person and 3 {args.level} bots, no thinking delay, "
-          f"{args.seconds:g} s on one event loop")
+          f"{args.seconds:g} s on one event loop, the bots on {where}")
     for key in ("loop_lag_ms", "quiet_table_round_trip_ms"):
         f = r[key]
         print(f"  {key:>27}: p50 {f['p50']:.1f}, p99 {f['p99']:.1f}, max {f['max']:.1f} ({f['n']} samples)")

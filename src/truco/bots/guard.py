@@ -293,15 +293,15 @@ class Guarded:
         anything but known seña names, each once, is dropped."""
         if getattr(self._bot, "senas", None) is None:
             return ()
-        return _known_senas(self._apart(self._bot.senas, detached(view)))  # type: ignore[attr-defined]
+        return known_senas(self._apart(self._bot.senas, detached(view)))  # type: ignore[attr-defined]
 
     async def senas_async(self, view: SeatView) -> tuple[str, ...]:
         if getattr(self._bot, "senas", None) is None:
             return ()
-        return _known_senas(await self._awaited(self._bot.senas, detached(view)))  # type: ignore[attr-defined]
+        return known_senas(await self._awaited(self._bot.senas, detached(view)))  # type: ignore[attr-defined]
 
 
-def _known_senas(result: Any) -> tuple[str, ...]:
+def known_senas(result: Any) -> tuple[str, ...]:
     out: list[str] = []
     for x in result if isinstance(result, tuple | list) else ():
         if isinstance(x, str) and x in SENAS and x not in out:

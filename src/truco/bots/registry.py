@@ -30,3 +30,12 @@ def make_bot(level: str, seed: int = 0) -> Bot:
     except KeyError:
         raise ValueError(f"unknown bot level {level!r} (choose from {', '.join(ALL_LEVELS)})") from None
     return cls(seed)
+
+
+def make_level(level: str, seed: int) -> Bot:
+    """The bot of ``level``, or ``random`` for a level this code does not know (a table stored by
+    another version): a table never stalls for want of a bot."""
+    try:
+        return make_bot(level, seed)
+    except ValueError:
+        return make_bot("random", seed)

@@ -6,11 +6,20 @@ ours shares its memory. One request per line in, one answer per line out:
     → {"type": "choose", "view": <the seat's view>}
     → {"type": "hint", "view": …}
     → {"type": "reconsider", "view": …, "votes": [{"seat": 1, "do": "quiero"}, …]}
+    → {"type": "senas", "view": …}
     ← {"type": "act", "do": "play", "card": "7o"}          (the phone's ``act``, without its ``id``)
+    ← {"type": "senas", "senas": ["ancho-espadas"]}         (to "senas": the señas it makes, if any)
 
 The view is ``SeatView.to_dict()`` — the ``game`` a phone receives — plus ``start_score`` and
 ``start_chicos`` (``guard.to_plain``). ``truco bot --stdio --level LEVEL`` is such a process;
 ``SubprocessBot`` is the table's (or the arena's) end of the pipe.
+
+The same lines carry a server's *bots' worker* (``serve_many``, ``python -m truco.bots.stdio``;
+``truco.runtime.bot_workers`` is the server's end): one process holding the bots of many tables.
+Each request then also names its bot (``"bot"``: a key the server chooses, with ``"level"`` and
+``"seed"`` to make it on first use) and carries an ``"id"`` that its answer repeats;
+``{"type": "forget", "table": ID}`` drops the bots of that table. A bot that fails answers
+``{"type": "error", "error": …}`` and the table plays its fallback.
 """
 
 from __future__ import annotations
@@ -18,11 +27,12 @@ from __future__ import annotations
 import json
 import subprocess
 import sys
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import IO, Any
 
 from truco.bots.base import Bot
-from truco.bots.guard import action_from_plain, from_plain, to_plain
+from truco.bots.guard import action_from_plain, from_plain, known_senas, to_plain
+from truco.bots.registry import make_level
 from truco.engine import Action, Do, Seat, SeatView
 from truco.engine.cards import parse_card
 
@@ -36,6 +46,9 @@ def answer(bot: Bot, request: Mapping[str, Any]) -> dict[str, Any]:
         action = bot.reconsider(view, votes)
     elif kind == "hint":
         action = bot.hint(view)
+    elif kind == "senas":
+        make = getattr(bot, "senas", None)
+        return {"type": "senas", "senas": list(known_senas(make(view) if make is not None else ()))}
     else:
         action = bot.choose(view)
     msg: dict[str, Any] = {"type": "act", "do": str(action.do)}
@@ -52,6 +65,37 @@ def serve(bot: Bot, stdin: IO[str] | None = None, stdout: IO[str] | None = None)
         if not line.strip():
             continue
         out.write(json.dumps(answer(bot, json.loads(line))) + "\n")
+        out.flush()
+    return 0
+
+
+def serve_many(make: Callable[[str, int], Bot] | None = None, stdin: IO[str] | None = None,
+               stdout: IO[str] | None = None) -> int:
+    """A bots' worker: answer requests for many bots, each made on its first request and kept until
+    its table is forgotten, until stdin closes (the server ended, however it ended)."""
+    src = stdin or sys.stdin
+    out = stdout or sys.stdout
+    make = make or make_level
+    bots: dict[str, Bot] = {}
+    for line in src:
+        if not line.strip():
+            continue
+        req = json.loads(line)
+        if req.get("type") == "forget":
+            prefix = f"{req['table']}/"
+            for key in [k for k in bots if k.startswith(prefix)]:
+                del bots[key]
+            continue
+        try:
+            key = str(req["bot"])
+            bot = bots.get(key)
+            if bot is None:
+                bot = bots[key] = make(str(req["level"]), int(req["seed"]))
+            msg = answer(bot, req)
+        except Exception as e:  # a failing bot costs its table a fallback move, never the worker
+            msg = {"type": "error", "error": f"{type(e).__name__}: {e}"}
+        msg["id"] = req.get("id")
+        out.write(json.dumps(msg) + "\n")
         out.flush()
     return 0
 
@@ -101,3 +145,7 @@ class SubprocessBot:
         except subprocess.TimeoutExpired:
             self._proc.kill()
             self._proc.wait()
+
+
+if __name__ == "__main__":
+    raise SystemExit(serve_many())

@@ -23,7 +23,12 @@ def _env_int(name: str, default: int) -> int:
     try:
         return int(raw)
     except ValueError:
-        raise SystemExit(f"{name} must be a port number, not {raw!r}") from None
+        raise SystemExit(f"{name} must be a whole number, not {raw!r}") from None
+
+
+def default_bot_workers() -> int:
+    """One core for the event loop, the others (up to 8) for the bots: 1 on a 2-core machine."""
+    return max(1, min(8, (os.cpu_count() or 2) - 1))
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -43,6 +48,11 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--lease-ms", type=int, default=_env_int("TRUCO_LEASE_MS", 4000),
                         help="a dead node's tables move after about this long (env TRUCO_LEASE_MS, "
                              "default 4000)")
+    parser.add_argument("--bot-workers", type=int,
+                        default=_env_int("TRUCO_BOT_WORKERS", default_bot_workers()),
+                        help="processes the bots think in, each table's bots in one of them; 0 keeps them "
+                             "on the server's own thread (env TRUCO_BOT_WORKERS; default: the cores but "
+                             f"one, at most 8, here {default_bot_workers()})")
     parser.add_argument("--quiet", action="store_true", help="no start-up banner, warnings only")
 
 
@@ -62,8 +72,11 @@ def run(args: argparse.Namespace) -> int:
     scale_out = None
     if args.redis:
         scale_out = node_factory(args.redis, args.node_id, args.lease_ms, args.port)
+    if args.bot_workers < 0:
+        print("truco serve: --bot-workers must be 0 or more", file=sys.stderr)
+        return 2
     return serve(storage, host=args.host, port=args.port, where=describe(args.db), quiet=args.quiet,
-                 scale_out=scale_out)
+                 scale_out=scale_out, bot_workers=args.bot_workers)
 
 
 def node_factory(redis_url: str, node_id: str | None, lease_ms: int,

@@ -1,9 +1,10 @@
 """The bots' turns: which bot plays at which table, how long it seems to think, and what it does.
 
 A bot sees only its seat's view (``truco.table.bot_view``), detached from the table's state and
-asked on a thread of its own (``truco.bots.guard``), which the table's task awaits: the event loop
-serves every other table and socket while a bot thinks, and this table takes its next job once the
-bot has answered. What it chooses goes through the table like any command (``BotAct``,
+asked on a thread of its own (``truco.bots.guard``) or, where the runtime has bot workers, in a
+process of its own (``truco.runtime.bot_workers``, as plain data); the table's task awaits it: the
+event loop serves every other table and socket while a bot thinks, and this table takes its next
+job once the bot has answered. What it chooses goes through the table like any command (``BotAct``,
 ``BotHint``). Its seed is a one-way hash of the table's secret (``truco.bots.seeds``): knowing it
 tells nothing about the deals. A bot that fails or answers illegally plays its first legal action
 instead: a bug in a bot must never stall a table.
@@ -14,11 +15,14 @@ from __future__ import annotations
 import logging
 import random
 from collections.abc import Callable
+from typing import Protocol
 
-from truco.bots import Bot, make_bot
-from truco.bots.guard import Guarded, guard
+from truco.bots import Bot
+from truco.bots.guard import guard
+from truco.bots.registry import make_level
 from truco.bots.seeds import bot_seed
-from truco.engine import Action
+from truco.engine import Action, SeatView
+from truco.runtime.bot_workers import BotWorkers
 from truco.table import BotAct, BotHint, BotSena, Command, Facts, Table, bot_view
 
 log = logging.getLogger("truco.runtime")
@@ -26,23 +30,29 @@ log = logging.getLogger("truco.runtime")
 BotFactory = Callable[[str, int], Bot]
 
 
-def default_bot(level: str, seed: int) -> Bot:
-    try:
-        return make_bot(level, seed)
-    except ValueError:
-        return make_bot("random", seed)
+class TableBot(Protocol):
+    """A bot as a table asks it: on the bots' thread (``Guarded``) or in a worker (``WorkerBot``)."""
+
+    async def choose_async(self, view: SeatView) -> Action: ...
+    async def hint_async(self, view: SeatView) -> Action: ...
+    async def senas_async(self, view: SeatView) -> tuple[str, ...]: ...
 
 
 class BotTurns:
     """Bots of every table of this process, and how long they wait before acting."""
 
     def __init__(self, delay: float | tuple[float, float], factory: BotFactory | None,
-                 jitter_seed: int, hand_pause_ms: int = 0) -> None:
+                 jitter_seed: int, hand_pause_ms: int = 0, workers: BotWorkers | None = None) -> None:
+        """``workers``: the bots live in those processes (made by level); else on this process's
+        bots' thread, made by ``factory``."""
+        if workers is not None and factory is not None:
+            raise ValueError("bots in workers are made by level there: no factory")
+        self.workers = workers
         self.delay = delay
         self.hand_pause_ms = hand_pause_ms
-        self._factory = factory or default_bot
+        self._factory = factory or make_level
         self._jitter = random.Random(jitter_seed)
-        self._bots: dict[tuple[str, int, int, str], Guarded] = {}
+        self._bots: dict[tuple[str, int, int, str], TableBot] = {}
         self._signed: set[tuple[str, int, int, int]] = set()
         """(table, match, hand, seat) of the bots already asked for their señas this hand."""
 
@@ -64,6 +74,8 @@ class BotTurns:
     def forget(self, table_id: str) -> None:
         for key in [k for k in self._bots if k[0] == table_id]:
             del self._bots[key]
+        if self.workers is not None:
+            self.workers.forget(table_id)
         self._signed = {k for k in self._signed if k[0] != table_id}
 
     def senas_pending(self, facts: Facts) -> tuple[int, ...]:
@@ -86,12 +98,16 @@ class BotTurns:
             out += [BotSena(seat, s) for s in signs]
         return out
 
-    def _bot(self, t: Table, seat: int) -> Guarded:
+    def _bot(self, t: Table, seat: int) -> TableBot:
         level = t.seats[seat].bot or "random"
         key = (t.table_id, t.match_no, seat, level)
         bot = self._bots.get(key)
         if bot is None:
-            bot = guard(self._factory(level, bot_seed(t.seed, t.match_no, seat)))
+            seed = bot_seed(t.seed, t.match_no, seat)
+            if self.workers is not None:
+                bot = self.workers.bot(t.table_id, "/".join(map(str, key)), level, seed)
+            else:
+                bot = guard(self._factory(level, seed))
             self._bots[key] = bot
         return bot
 

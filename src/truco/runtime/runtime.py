@@ -17,6 +17,7 @@ from typing import Any
 from truco.bots import LEVELS
 from truco.protocol import ErrorCode
 from truco.runtime.bot_turns import BotFactory, BotTurns
+from truco.runtime.bot_workers import BotWorkers
 from truco.runtime.clock import Clock, SystemClock
 from truco.runtime.connections import Close, Connection, LobbyError, NoSuchTable, Send, ShuttingDown, Ticket
 from truco.runtime.jobs import (
@@ -68,12 +69,15 @@ class Runtime:
                  token_source: Callable[[], str] | None = None,
                  idle_seconds: float | None = 6 * 3600,
                  lobby_idle_seconds: float | None = 30 * 60,
-                 hand_pause: float = 4.0, ownership: Ownership | None = None) -> None:
+                 hand_pause: float = 4.0, ownership: Ownership | None = None,
+                 bot_workers: int = 0) -> None:
         """``ownership``: the cluster's leases (``truco.cluster``); alone, every table is ours.
         ``idle_seconds``: a match nobody is connected to is closed after this long;
         ``lobby_idle_seconds``: the same for a table in the lobby or after its match;
         ``hand_pause``: seconds a bot waits before the first move of a hand, so people can read how
-        the last one ended."""
+        the last one ended; ``bot_workers``: that many processes hold the bots (made by level,
+        ``truco.runtime.bot_workers``), where 0 asks them on this process's bots' thread (made by
+        ``bot_factory``)."""
         self.storage = storage
         self.clock: Clock = clock or SystemClock()
         self._seed = seed_source or (lambda: secrets.randbits(63))
@@ -84,7 +88,8 @@ class Runtime:
         conn_ids = itertools.count(1)
         self._services = Services(
             storage=storage, clock=self.clock, timers=self.timers,
-            bots=BotTurns(bot_delay, bot_factory, self._seed(), int(hand_pause * 1000)),
+            bots=BotTurns(bot_delay, bot_factory, self._seed(), int(hand_pause * 1000),
+                          BotWorkers(bot_workers) if bot_workers else None),
             idle_ms=None if idle_seconds is None else int(idle_seconds * 1000),
             lobby_idle_ms=None if lobby_idle_seconds is None else int(lobby_idle_seconds * 1000),
             conn_ids=lambda: next(conn_ids), fenced=self._fenced)
@@ -110,6 +115,8 @@ class Runtime:
         for box in self._tables.values():
             box.fail_waiting()
         self._tables.clear()
+        if self._services.bots.workers is not None:
+            await self._services.bots.workers.close()
 
     async def recover(self) -> list[str]:
         """Replay every live table's log; then each gets a logged ``Recovered`` (deadlines re-armed in

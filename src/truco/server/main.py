@@ -52,15 +52,16 @@ class _Server(uvicorn.Server):
 
 
 def serve(storage: Storage, host: str, port: int, where: str, quiet: bool = False,
-          scale_out: Callable[[Runtime], ScaleOut] | None = None) -> int:
-    """Serve until Ctrl-C. ``where`` says where the tables are kept, for the banner.
+          scale_out: Callable[[Runtime], ScaleOut] | None = None, bot_workers: int = 0) -> int:
+    """Serve until Ctrl-C. ``where`` says where the tables are kept, for the banner; ``bot_workers``
+    processes hold the bots (``truco.runtime.bot_workers``; 0: the runtime's bots' thread).
 
     ``TRUCO_LOG_LEVEL`` (debug, info, warning…) and ``TRUCO_ACCESS_LOG=1`` make it talk more; no seat
     token ever reaches a log line (``truco.server.redaction``)."""
     redaction.install()
     level = os.environ.get("TRUCO_LOG_LEVEL", "").lower() or ("warning" if quiet else "info")
     logging.basicConfig(level=level.upper(), format="%(levelname)s:%(name)s: %(message)s")
-    rt = Runtime(storage)
+    rt = Runtime(storage, bot_workers=bot_workers)
     urls = open_urls(host, port)
     public = next((u for who, u in urls if "phones" in who), None)
     cfg = ServerConfig(public_url=public, on_shutdown=[storage.close], gc_full_s=600.0)
@@ -81,6 +82,8 @@ def serve(storage: Storage, host: str, port: int, where: str, quiet: bool = Fals
             print(f"  phones on your Wi-Fi: start with --host 0.0.0.0 (or TRUCO_HOST=0.0.0.0 make run), "
                   f"then open {where_lan}", flush=True)
         print(f"  tables are kept in {where}", flush=True)
+        thinking = f"{bot_workers} process(es) of their own" if bot_workers else "the server's own thread"
+        print(f"  bots think in {thinking}", flush=True)
     config = uvicorn.Config(app, host=host, port=port, log_level=level,
                             access_log=os.environ.get("TRUCO_ACCESS_LOG") == "1", ws_max_size=WS_MAX_SIZE,
                             ws_per_message_deflate=False, lifespan="on")

@@ -1,0 +1,222 @@
+"""Bots in processes of their own: each table's bots in one of ``count`` workers, for the whole match.
+
+Asked on the server's own bots' thread (``truco.bots.guard``), every bot of every table shares one
+core and the interpreter lock with the event loop. A server started with workers (``truco serve
+--bot-workers N``) asks them instead: each worker is a process of its own (``python -m
+truco.bots.stdio``, the JSON lines of ``truco.bots.stdio.serve_many``), so the bots of N workers think
+on N cores while the event loop serves the sockets, and no bot shares memory with a table at all.
+
+- A table's bots always live in the same worker (the table id's hash), so a bot keeps its memory of
+  the match as it would on the thread; ``forget`` drops them when the table closes.
+- A bot's request and its answer are one line each way; writing never blocks the loop (the
+  transport buffers), and one reader task per worker hands each answer to the table that waits.
+- A worker that dies (a crash, a ``kill``) fails the requests it held, and the tables play their
+  fallback move (``BotTurns``); the next request starts a fresh worker, whose bots start the match
+  over. A worker that does not answer within ``timeout`` seconds is killed the same way: a bot that
+  hangs can cost its worker's tables their bots' memory, never their moves.
+- A worker reads its requests from a pipe the server holds: when the server ends, however it ends
+  (``kill -9`` included), the pipe closes and the worker exits.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import itertools
+import json
+import logging
+import sys
+import zlib
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from truco.bots.guard import known_senas, to_plain
+from truco.engine import Action, Do, SeatView
+from truco.engine.cards import parse_card
+
+log = logging.getLogger("truco.runtime")
+
+WORKER = (sys.executable, "-m", "truco.bots.stdio")
+LINE_LIMIT = 1 << 20
+"""The longest answer line read from a worker (an answer is under 100 bytes)."""
+
+
+class WorkerGone(RuntimeError):
+    """The worker holding a bot ended (or was ended) before it answered."""
+
+
+@dataclass
+class _Worker:
+    proc: asyncio.subprocess.Process
+    pending: dict[int, asyncio.Future[dict[str, Any]]] = field(default_factory=dict)
+    reader: asyncio.Task[None] | None = None
+    gone: bool = False
+
+
+class BotWorkers:
+    """``count`` worker processes and the bots each holds, started on first use."""
+
+    def __init__(self, count: int, command: Sequence[str] = WORKER, timeout: float = 30.0) -> None:
+        if count < 1:
+            raise ValueError("bot workers: at least one")
+        self.count = count
+        self.command = tuple(command)
+        self.timeout = timeout
+        self._workers: list[_Worker | None] = [None] * count
+        self._starting: list[asyncio.Lock | None] = [None] * count
+        self._ids = itertools.count(1)
+        self._ended: list[_Worker] = []
+        """Workers dropped while the server runs, until their exit is seen (``close`` waits for it)."""
+        self.started = 0
+        """How many workers were started so far (a restart counts again)."""
+
+    def slot(self, table_id: str) -> int:
+        return zlib.crc32(table_id.encode()) % self.count
+
+    def bot(self, table_id: str, key: str, level: str, seed: int) -> WorkerBot:
+        return WorkerBot(self, self.slot(table_id), key, level, seed)
+
+    def pids(self) -> list[int]:
+        return [w.proc.pid for w in self._workers if w is not None and not w.gone]
+
+    async def _worker(self, slot: int) -> _Worker:
+        w = self._workers[slot]
+        if w is not None and not w.gone:
+            return w
+        lock = self._starting[slot] or asyncio.Lock()
+        self._starting[slot] = lock
+        async with lock:
+            w = self._workers[slot]
+            if w is None or w.gone:
+                self._ended = [e for e in self._ended if e.proc.returncode is None]
+                proc = await asyncio.create_subprocess_exec(
+                    *self.command, stdin=asyncio.subprocess.PIPE, stdout=asyncio.subprocess.PIPE,
+                    limit=LINE_LIMIT)
+                w = _Worker(proc)
+                w.reader = asyncio.get_running_loop().create_task(self._read(w, slot))
+                self._workers[slot] = w
+                self.started += 1
+            return w
+
+    async def _read(self, w: _Worker, slot: int) -> None:
+        assert w.proc.stdout is not None
+        try:
+            while line := await w.proc.stdout.readline():
+                try:
+                    msg = json.loads(line)
+                    fut = w.pending.pop(int(msg["id"]), None)
+                except (ValueError, KeyError, TypeError):
+                    log.error("bots' worker %d: an answer that is no answer: %.80r", slot, line)
+                    continue
+                if fut is not None and not fut.done():
+                    fut.set_result(msg)
+        except (OSError, ValueError) as e:  # ValueError: a line past LINE_LIMIT
+            log.error("bots' worker %d: reading it failed: %s", slot, e)
+        finally:
+            self._drop(w, slot, "its output ended")
+
+    def _drop(self, w: _Worker, slot: int, why: str) -> None:
+        if w.gone:
+            return
+        w.gone = True
+        self._ended.append(w)
+        if w.proc.returncode is None:
+            with contextlib.suppress(ProcessLookupError):
+                w.proc.kill()
+        if w.proc.stdin is not None:  # the transport closes once the process and its pipes are done
+            w.proc.stdin.close()
+        log.warning("bots' worker %d (pid %d) ended: %s; %d waiting bot(s) play their fallback",
+                    slot, w.proc.pid, why, len(w.pending))
+        for fut in w.pending.values():
+            if not fut.done():
+                fut.set_exception(WorkerGone(f"bots' worker {slot} ended: {why}"))
+        w.pending.clear()
+
+    async def ask(self, slot: int, request: dict[str, Any]) -> dict[str, Any]:
+        w = await self._worker(slot)
+        rid = next(self._ids)
+        fut: asyncio.Future[dict[str, Any]] = asyncio.get_running_loop().create_future()
+        w.pending[rid] = fut
+        assert w.proc.stdin is not None
+        try:
+            w.proc.stdin.write((json.dumps({**request, "id": rid}) + "\n").encode())
+            return await asyncio.wait_for(fut, self.timeout)
+        except TimeoutError:
+            self._drop(w, slot, f"no answer within {self.timeout:g} s")
+            raise WorkerGone(f"bots' worker {slot} did not answer") from None
+        except (ConnectionError, RuntimeError) as e:  # the pipe closed under the write
+            self._drop(w, slot, str(e) or type(e).__name__)
+            raise WorkerGone(f"bots' worker {slot} ended") from e
+        finally:
+            w.pending.pop(rid, None)
+
+    def forget(self, table_id: str) -> None:
+        """Drop the bots of ``table_id`` in its worker (nothing to do where no worker runs)."""
+        w = self._workers[self.slot(table_id)]
+        if w is None or w.gone or w.proc.stdin is None:
+            return
+        with contextlib.suppress(ConnectionError, RuntimeError):
+            w.proc.stdin.write((json.dumps({"type": "forget", "table": table_id}) + "\n").encode())
+
+    async def close(self) -> None:
+        """End every worker: its input closes and it exits; one still running after 2 s is killed."""
+        for w in self._workers:
+            if w is None or w.gone:
+                continue
+            w.gone = True  # its output ending now is expected: nothing to report
+            assert w.proc.stdin is not None
+            w.proc.stdin.close()
+            try:
+                await asyncio.wait_for(w.proc.wait(), 2.0)
+            except TimeoutError:
+                with contextlib.suppress(ProcessLookupError):
+                    w.proc.kill()
+                await w.proc.wait()
+            for fut in w.pending.values():
+                if not fut.done():
+                    fut.set_exception(WorkerGone("the server closed"))
+            if w.reader is not None:
+                await asyncio.gather(w.reader, return_exceptions=True)
+        for w in self._ended:  # killed before: their transports finish once their exit is seen
+            await w.proc.wait()
+            if w.reader is not None:
+                await asyncio.gather(w.reader, return_exceptions=True)
+        self._ended = []
+        self._workers = [None] * self.count
+
+
+class WorkerBot:
+    """One bot of a table, held by a worker: asked as the runtime asks a bot on its own thread
+    (``Guarded``'s ``choose_async``, ``hint_async``, ``senas_async``). An answer its view does not
+    offer, an error of the bot or a worker gone raises, and the table plays its fallback."""
+
+    def __init__(self, workers: BotWorkers, slot: int, key: str, level: str, seed: int) -> None:
+        self._workers = workers
+        self._slot = slot
+        self._who = {"bot": key, "level": level, "seed": seed}
+        self.level = level
+
+    async def _ask(self, kind: str, view: SeatView) -> dict[str, Any]:
+        msg = await self._workers.ask(self._slot, {**self._who, "type": kind, "view": to_plain(view)})
+        if msg.get("type") == "error":
+            raise RuntimeError(f"the bot failed in its worker: {msg.get('error')}")
+        return msg
+
+    async def _action(self, kind: str, view: SeatView) -> Action:
+        msg = await self._ask(kind, view)
+        card = msg.get("card")
+        action = Action(view.seat, Do(str(msg["do"])), None if card is None else parse_card(str(card)))
+        for a in view.legal:
+            if a == action:
+                return a
+        raise ValueError(f"the bot answered {msg!r}, which its view does not offer")
+
+    async def choose_async(self, view: SeatView) -> Action:
+        return await self._action("choose", view)
+
+    async def hint_async(self, view: SeatView) -> Action:
+        return await self._action("hint", view)
+
+    async def senas_async(self, view: SeatView) -> tuple[str, ...]:
+        return known_senas((await self._ask("senas", view)).get("senas"))

@@ -1,0 +1,128 @@
+"""Bots in worker processes (``truco.runtime.bot_workers``): the same play as on the bots' thread, a
+bot's memory kept for its match, and a worker that dies or hangs costs its tables a fallback move,
+never a stalled table."""
+
+from __future__ import annotations
+
+import asyncio
+import io
+import json
+import os
+import signal
+import sys
+from typing import Any
+
+import pytest
+
+from tests.bots.matches import views_of_a_match
+from tests.runtime.conftest import Inbox, submit
+from tests.runtime.tables import against_a_bot, turn
+from tests.runtime.test_runtime import play_to_the_end
+from truco.bots import make_bot
+from truco.bots.guard import to_plain
+from truco.bots.stdio import serve_many
+from truco.engine import Rules, SeatView
+from truco.runtime import FakeClock, Runtime
+from truco.runtime.bot_turns import BotTurns
+from truco.runtime.bot_workers import BotWorkers, WorkerGone
+from truco.storage import MemoryStorage
+
+
+async def _match_log(workers: int) -> tuple[list[dict[str, Any]], dict[str, Any]]:
+    seeds, tokens = iter(range(777, 10_000)), iter(range(10_000))
+    rt = Runtime(MemoryStorage(), FakeClock(), seed_source=lambda: next(seeds) * 2654435761 % (1 << 63),
+                 token_source=lambda: f"token-{next(tokens):08d}-of-this-test", bot_delay=0, hand_pause=0,
+                 bot_workers=workers)
+    await rt.start()
+    try:
+        c = await rt.create_table({"players": 4, "target": 15}, "Ana")
+        box = Inbox()
+        await rt.connect(c.table_id, c.token, box)
+        for seat, level in ((1, "maestro"), (2, "dificil"), (3, "normal")):
+            bot = {"type": "add_bot", "seat": seat, "level": level}
+            assert (await submit(rt, c.table_id, c.token, bot)).ok
+        assert (await submit(rt, c.table_id, c.token, {"type": "start"})).ok
+        await play_to_the_end(rt, c.table_id, c.token, box)
+        return [e.command for e in rt.storage.log(c.table_id)], box.view["result"]
+    finally:
+        await rt.close()
+
+
+async def test_bots_in_a_worker_process_play_the_match_they_play_on_the_bots_thread():
+    on_thread, result = await _match_log(0)
+    in_worker, result_there = await _match_log(1)
+    assert result["winner"] in (0, 1)
+    assert sum(1 for c in on_thread if c["type"] == "bot_act") > 50
+    assert in_worker == on_thread and result_there == result
+
+
+def _view() -> SeatView:
+    """The first view of a mano a mano match played by bots."""
+    return next(views_of_a_match(Rules(players=2), seed=5))[1]
+
+
+def test_a_worker_makes_each_bot_once_for_its_match_and_forgets_a_closed_tables_bots():
+    made: list[tuple[str, int]] = []
+
+    def make(level: str, seed: int) -> Any:
+        made.append((level, seed))
+        return make_bot(level, seed)
+
+    view = to_plain(_view())
+    lines = [
+        {"id": 1, "bot": "T1/1/0/normal", "level": "normal", "seed": 9, "type": "choose", "view": view},
+        {"id": 2, "bot": "T1/1/0/normal", "level": "normal", "seed": 9, "type": "hint", "view": view},
+        {"id": 3, "bot": "T2/1/0/facil", "level": "facil", "seed": 4, "type": "senas", "view": view},
+        {"type": "forget", "table": "T1"},
+        {"id": 4, "bot": "T1/1/0/normal", "level": "normal", "seed": 9, "type": "choose", "view": view},
+        {"id": 5, "bot": "T2/1/0/facil", "level": "facil", "seed": 4, "type": "choose", "view": {"bad": 1}},
+    ]
+    out = io.StringIO()
+    assert serve_many(make, io.StringIO("".join(json.dumps(x) + "\n" for x in lines)), out) == 0
+    answers = [json.loads(x) for x in out.getvalue().splitlines()]
+    assert [a["id"] for a in answers] == [1, 2, 3, 4, 5]
+    assert [a["type"] for a in answers] == ["act", "act", "senas", "act", "error"]
+    assert answers[2]["senas"] == [] and "KeyError" in answers[4]["error"]
+    assert made == [("normal", 9), ("facil", 4), ("normal", 9)]  # T1's bot again only after forget
+
+
+async def test_a_worker_that_is_killed_costs_its_tables_one_fallback_move_and_starts_again():
+    workers = BotWorkers(1)
+    try:
+        bot = workers.bot("T", "T/1/0/normal", "normal", 3)
+        view = _view()
+        assert (await bot.choose_async(view)) in view.legal
+        [pid] = workers.pids()
+        thinking = asyncio.create_task(bot.choose_async(view))
+        os.kill(pid, signal.SIGKILL)
+        await asyncio.sleep(0)
+        with pytest.raises(WorkerGone):
+            await asyncio.wait_for(thinking, 10)
+        assert (await bot.choose_async(view)) in view.legal  # a fresh worker answers
+        assert workers.started == 2 and workers.pids() != [pid]
+    finally:
+        await workers.close()
+    assert workers.pids() == []
+
+
+async def test_a_bots_worker_that_never_answers_is_ended_and_its_table_plays_the_bots_fallback():
+    rt = Runtime(MemoryStorage(), FakeClock(), bot_delay=0, hand_pause=0, bot_workers=1)
+    workers = rt._services.bots.workers
+    assert workers is not None
+    workers.command = (sys.executable, "-c", "import sys, time\nsys.stdin.readline()\ntime.sleep(120)")
+    workers.timeout = 0.5
+    await rt.start()
+    try:
+        a, _, box = await against_a_bot(rt, "maestro")
+        await rt.settle()
+        moves = [e.command for e in rt.storage.log(a) if e.command["type"] == "bot_act"]
+        assert moves and moves[0]["seat"] == 1  # the bot's turn passed: its fallback, its first legal action
+        assert box.view["phase"] != "playing" or turn(rt, a) == 0
+        assert workers.pids() == [] and workers.started == 1  # the hung worker was killed
+    finally:
+        await rt.close()
+
+
+def test_bots_in_workers_are_made_by_level_so_a_factory_is_refused():
+    with pytest.raises(ValueError, match="factory"):
+        BotTurns(0, lambda level, seed: make_bot(level, seed), 1, workers=BotWorkers(1))
