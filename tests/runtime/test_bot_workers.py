@@ -105,11 +105,38 @@ async def test_a_worker_that_is_killed_costs_its_tables_one_fallback_move_and_st
     assert workers.pids() == []
 
 
+SILENT = (sys.executable, "-c", "import sys, time\nsys.stdin.readline()\ntime.sleep(120)")
+"""A worker that takes a request and never answers."""
+
+
+async def test_a_bots_answer_that_comes_as_its_table_is_stopped_does_not_keep_the_table_running():
+    """The server closing cancels each table's task; when a bot's answer comes in that same moment, the
+    cancel must still stop the task (``asyncio.wait_for`` on Python 3.11 returned the answer and lost the
+    cancel: the table went back to its queue and ``Runtime.close`` waited for it forever)."""
+    workers = BotWorkers(1, command=SILENT)
+    try:
+        asking = asyncio.create_task(workers.ask(0, {"type": "choose"}))
+        async with asyncio.timeout(10):
+            while not _pending(workers):  # the request is out, the worker started
+                await asyncio.sleep(0.01)
+        [answer] = _pending(workers)
+        answer.set_result({"type": "act", "do": "mazo"})
+        asking.cancel()
+        with pytest.raises(asyncio.CancelledError):
+            await asking
+    finally:
+        await workers.close()
+
+
+def _pending(workers: BotWorkers) -> list[asyncio.Future[dict[str, Any]]]:
+    return [f for w in workers._workers if w is not None for f in w.pending.values()]
+
+
 async def test_a_bots_worker_that_never_answers_is_ended_and_its_table_plays_the_bots_fallback():
     rt = Runtime(MemoryStorage(), FakeClock(), bot_delay=0, hand_pause=0, bot_workers=1)
     workers = rt._services.bots.workers
     assert workers is not None
-    workers.command = (sys.executable, "-c", "import sys, time\nsys.stdin.readline()\ntime.sleep(120)")
+    workers.command = SILENT
     workers.timeout = 0.5
     await rt.start()
     try:

@@ -141,7 +141,8 @@ class BotWorkers:
         assert w.proc.stdin is not None
         try:
             w.proc.stdin.write((json.dumps({**request, "id": rid}) + "\n").encode())
-            return await asyncio.wait_for(fut, self.timeout)
+            async with asyncio.timeout(self.timeout):  # not wait_for: on 3.11 it can swallow a cancel
+                return await fut
         except TimeoutError:
             self._drop(w, slot, f"no answer within {self.timeout:g} s")
             raise WorkerGone(f"bots' worker {slot} did not answer") from None
@@ -168,7 +169,8 @@ class BotWorkers:
             assert w.proc.stdin is not None
             w.proc.stdin.close()
             try:
-                await asyncio.wait_for(w.proc.wait(), 2.0)
+                async with asyncio.timeout(2.0):
+                    await w.proc.wait()
             except TimeoutError:
                 with contextlib.suppress(ProcessLookupError):
                     w.proc.kill()
