@@ -148,4 +148,7 @@ class SubprocessBot:
 
 
 if __name__ == "__main__":
-    raise SystemExit(serve_many())
+    try:
+        raise SystemExit(serve_many())
+    except BrokenPipeError:  # the server is gone: so is the reason to answer
+        raise SystemExit(0) from None

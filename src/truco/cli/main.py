@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import argparse
 import importlib
-import signal
+import os
 import sys
 from collections.abc import Sequence
 
@@ -42,12 +42,19 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 
 def entry() -> None:
-    """The installed ``truco`` command. Only a process of its own lets a closed pipe end it quietly
-    (``truco demo | head``): ``main`` called from another program, a test run among them, must leave
-    the signals alone, or that program's next write to a socket its peer has closed kills it."""
-    if hasattr(signal, "SIGPIPE"):
-        signal.signal(signal.SIGPIPE, signal.SIG_DFL)
-    sys.exit(main())
+    """The installed ``truco`` command. A reader of its output that stops early (``truco demo |
+    head``) ends it quietly. SIGPIPE itself stays ignored, as Python leaves it: set to its default, a
+    write to any socket whose peer is gone would end the process outright — ``truco serve`` when a
+    phone drops mid-write, or any command whose event loop is woken by another thread as it closes
+    (the bots' thread did, and the process died with status 141)."""
+    try:
+        rc = main()
+        sys.stdout.flush()
+    except BrokenPipeError:
+        quiet = os.open(os.devnull, os.O_WRONLY)  # nothing left to say, and nowhere to say it
+        os.dup2(quiet, sys.stdout.fileno())
+        sys.exit(1)
+    sys.exit(rc)
 
 
 if __name__ == "__main__":
