@@ -61,6 +61,7 @@ bench: $(STAMP)
 	$(VENV)/bin/truco bench engine
 	$(VENV)/bin/truco bench engine --players 2
 	$(VENV)/bin/truco bench bots
+	$(VENV)/bin/truco bench bots --workers 2
 	$(VENV)/bin/truco bench server --tables 1000
 
 clean:
