@@ -100,6 +100,17 @@ def serve_many(make: Callable[[str, int], Bot] | None = None, stdin: IO[str] | N
     return 0
 
 
+def offered(view: SeatView, msg: Mapping[str, Any]) -> Action:
+    """The action an ``act`` answer names, as ``view`` offers it; anything else raises (the table then
+    plays the bot's fallback)."""
+    card = msg.get("card")
+    action = Action(view.seat, Do(str(msg["do"])), None if card is None else parse_card(str(card)))
+    for a in view.legal:
+        if a == action:
+            return a
+    raise ValueError(f"the bot answered {msg!r}, which its view does not offer")
+
+
 class SubprocessBot:
     """The table's end of a bot that runs as its own process (``command``, e.g. ``truco bot --stdio``).
 
@@ -121,12 +132,7 @@ class SubprocessBot:
         line = self._proc.stdout.readline()
         if not line:
             raise RuntimeError(f"the bot process ended (exit code {self._proc.poll()})")
-        msg = json.loads(line)
-        card = msg.get("card")
-        action = Action(view.seat, Do(str(msg["do"])), None if card is None else parse_card(str(card)))
-        if action not in view.legal:
-            raise ValueError(f"the bot process answered {msg!r}, which its view does not offer")
-        return action
+        return offered(view, json.loads(line))
 
     def choose(self, view: SeatView) -> Action:
         return self._ask("choose", view)

@@ -33,8 +33,8 @@ from typing import Any
 import msgspec
 
 from truco.bots.guard import known_senas, to_plain
-from truco.engine import Action, Do, SeatView
-from truco.engine.cards import parse_card
+from truco.bots.stdio import offered
+from truco.engine import Action, SeatView
 
 log = logging.getLogger("truco.runtime")
 
@@ -209,13 +209,7 @@ class WorkerBot:
         return msg
 
     async def _action(self, kind: str, view: SeatView) -> Action:
-        msg = await self._ask(kind, view)
-        card = msg.get("card")
-        action = Action(view.seat, Do(str(msg["do"])), None if card is None else parse_card(str(card)))
-        for a in view.legal:
-            if a == action:
-                return a
-        raise ValueError(f"the bot answered {msg!r}, which its view does not offer")
+        return offered(view, await self._ask(kind, view))
 
     async def choose_async(self, view: SeatView) -> Action:
         return await self._action("choose", view)
