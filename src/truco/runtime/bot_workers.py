@@ -67,7 +67,7 @@ class BotWorkers:
         self.command = tuple(command)
         self.timeout = timeout
         self._workers: list[_Worker | None] = [None] * count
-        self._starting: list[asyncio.Lock | None] = [None] * count
+        self._starting = [asyncio.Lock() for _ in range(count)]
         self._ids = itertools.count(1)
         self._ended: list[_Worker] = []
         """Workers dropped while the server runs, until their exit is seen (``close`` waits for it)."""
@@ -87,9 +87,7 @@ class BotWorkers:
         w = self._workers[slot]
         if w is not None and not w.gone:
             return w
-        lock = self._starting[slot] or asyncio.Lock()
-        self._starting[slot] = lock
-        async with lock:
+        async with self._starting[slot]:
             w = self._workers[slot]
             if w is None or w.gone:
                 self._ended = [e for e in self._ended if e.proc.returncode is None]
@@ -131,10 +129,7 @@ class BotWorkers:
             w.proc.stdin.close()
         log.warning("bots' worker %d (pid %d) ended: %s; %d waiting bot(s) play their fallback",
                     slot, w.proc.pid, why, len(w.pending))
-        for fut in w.pending.values():
-            if not fut.done():
-                fut.set_exception(WorkerGone(f"bots' worker {slot} ended: {why}"))
-        w.pending.clear()
+        _fail(w, f"bots' worker {slot} ended: {why}")
 
     async def ask(self, slot: int, request: dict[str, Any]) -> dict[str, Any]:
         w = await self._worker(slot)
@@ -164,13 +159,15 @@ class BotWorkers:
             w.proc.stdin.write(_encode({"type": "forget", "table": table_id}) + b"\n")
 
     async def close(self) -> None:
-        """End every worker: its input closes and it exits; one still running after 2 s is killed."""
+        """End every worker: its input closes and it exits (one still running after 2 s is killed),
+        and wait until each exit is seen, those dropped before included."""
         for w in self._workers:
-            if w is None or w.gone:
-                continue
-            w.gone = True  # its output ending now is expected: nothing to report
-            assert w.proc.stdin is not None
-            w.proc.stdin.close()
+            if w is not None and not w.gone:
+                w.gone = True  # its output ending now is expected: nothing to report
+                self._ended.append(w)
+                if w.proc.stdin is not None:
+                    w.proc.stdin.close()
+        for w in self._ended:
             try:
                 async with asyncio.timeout(2.0):
                     await w.proc.wait()
@@ -178,17 +175,19 @@ class BotWorkers:
                 with contextlib.suppress(ProcessLookupError):
                     w.proc.kill()
                 await w.proc.wait()
-            for fut in w.pending.values():
-                if not fut.done():
-                    fut.set_exception(WorkerGone("the server closed"))
-            if w.reader is not None:
-                await asyncio.gather(w.reader, return_exceptions=True)
-        for w in self._ended:  # killed before: their transports finish once their exit is seen
-            await w.proc.wait()
+            _fail(w, "the server closed")
             if w.reader is not None:
                 await asyncio.gather(w.reader, return_exceptions=True)
         self._ended = []
         self._workers = [None] * self.count
+
+
+def _fail(w: _Worker, why: str) -> None:
+    """Whoever still waits for this worker's answers gets ``WorkerGone`` (its table, the fallback)."""
+    for fut in w.pending.values():
+        if not fut.done():
+            fut.set_exception(WorkerGone(why))
+    w.pending.clear()
 
 
 class WorkerBot:
