@@ -58,10 +58,15 @@ async def test_a_served_tables_bots_think_in_a_worker_process_that_ends_when_the
         started = ana.version
 
         def the_bot_has_moved() -> bool:
-            workers[:] = bot_workers_of(server.proc.pid) if server.proc else []
-            return bool(workers) and ana.version >= started + 3
+            return any(m["type"] == "update" and m.get("version", 0) > started
+                       and any(e.get("seat") == 1 for e in m.get("events", ())) for m in ana.messages) \
+                or ana.version >= started + 6
 
         await autoplay([ana], random.Random(3), the_bot_has_moved, timeout=60)
+        deadline = time.monotonic() + 20
+        while not workers and time.monotonic() < deadline:
+            workers[:] = bot_workers_of(server.proc.pid)
+            time.sleep(0.05)
         assert len(workers) == 1
         errors = [m for m in ana.messages if m["type"] == "error" and m["code"] != "illegal"]
         assert errors == []
