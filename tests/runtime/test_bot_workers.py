@@ -69,30 +69,43 @@ def test_a_worker_makes_each_bot_once_for_its_match_and_forgets_a_closed_tables_
         return make_bot(level, seed)
 
     view = to_plain(_view())
+    def ask(rid: int, table: str | None, bot: str, level: str, seed: int, kind: str = "choose",
+            plain: Any = view) -> dict[str, Any]:
+        req = {"id": rid, "bot": bot, "level": level, "seed": seed, "type": kind, "view": plain}
+        return req if table is None else {**req, "table": table}
+
     lines = [
-        {"id": 1, "bot": "T1/1/0/normal", "level": "normal", "seed": 9, "type": "choose", "view": view},
-        {"id": 2, "bot": "T1/1/0/normal", "level": "normal", "seed": 9, "type": "hint", "view": view},
-        {"id": 3, "bot": "T2/1/0/facil", "level": "facil", "seed": 4, "type": "senas", "view": view},
+        ask(1, "T1", "1/0/normal", "normal", 9),
+        ask(2, "T1", "1/0/normal", "normal", 9, "hint"),
+        ask(3, "T2", "1/0/facil", "facil", 4, "senas"),
+        ask(4, "T1/1", "0/normal", "normal", 2),
         {"type": "forget", "table": "T1"},
-        {"id": 4, "bot": "T1/1/0/normal", "level": "normal", "seed": 9, "type": "choose", "view": view},
-        {"id": 5, "bot": "T2/1/0/facil", "level": "facil", "seed": 4, "type": "choose", "view": {"bad": 1}},
+        {"type": "forget"},  # names no table: drops nothing
+        ask(5, "T1", "1/0/normal", "normal", 9),
+        ask(6, "T1/1", "0/normal", "normal", 2),
+        ask(7, "T2", "1/0/facil", "facil", 4, plain={"bad": 1}),
+        ask(8, None, "1/0/facil", "facil", 4),
     ]
     out = io.StringIO()
     assert serve_many(make, io.StringIO("".join(json.dumps(x) + "\n" for x in lines)), out) == 0
     answers = [json.loads(x) for x in out.getvalue().splitlines()]
-    assert [a["id"] for a in answers] == [1, 2, 3, 4, 5]
-    assert [a["type"] for a in answers] == ["act", "act", "senas", "act", "error"]
-    assert answers[2]["senas"] == [] and "KeyError" in answers[4]["error"]
-    assert made == [("normal", 9), ("facil", 4), ("normal", 9)]  # T1's bot again only after forget
+    assert [a["id"] for a in answers] == [1, 2, 3, 4, 5, 6, 7, 8]
+    assert [a["type"] for a in answers] == ["act", "act", "senas", "act", "act", "act", "error", "error"]
+    assert answers[2]["senas"] == [] and "KeyError" in answers[6]["error"] and "table" in answers[7]["error"]
+    # T1's bot is made again only after its table is forgotten; the table "T1/1" is another table,
+    # whatever its id looks like, and keeps its bot
+    assert made == [("normal", 9), ("facil", 4), ("normal", 2), ("normal", 9)]
 
 
 async def test_a_worker_that_is_killed_costs_its_tables_one_fallback_move_and_starts_again():
     workers = BotWorkers(1)
     try:
-        bot = workers.bot("T", "T/1/0/normal", "normal", 3)
+        bot = workers.bot("T", "1/0/normal", "normal", 3)
         view = _view()
+        assert workers.health() == {"count": 1, "alive": 0, "restarts": 0}  # started on first use
         assert (await bot.choose_async(view)) in view.legal
         [pid] = workers.pids()
+        assert workers.health() == {"count": 1, "alive": 1, "restarts": 0}
         thinking = asyncio.create_task(bot.choose_async(view))
         os.kill(pid, signal.SIGKILL)
         await asyncio.sleep(0)
@@ -100,6 +113,7 @@ async def test_a_worker_that_is_killed_costs_its_tables_one_fallback_move_and_st
             await asyncio.wait_for(thinking, 10)
         assert (await bot.choose_async(view)) in view.legal  # a fresh worker answers
         assert workers.started == 2 and workers.pids() != [pid]
+        assert workers.health() == {"count": 1, "alive": 1, "restarts": 1}  # what /health reports
     finally:
         await workers.close()
     assert workers.pids() == []

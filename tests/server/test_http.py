@@ -21,6 +21,11 @@ async def test_health_reports_the_event_loop_lag_and_gc_pauses(live: Live) -> No
     assert (await live.http.get("/health", params={"window": "bogus"})).json()["window_s"] == 60.0
 
 
+async def test_health_reports_the_bots_workers_and_none_where_the_bots_think_on_a_thread(live: Live) -> None:
+    body = (await live.http.get("/health")).json()
+    assert body["bot_workers"] == {"count": 0, "alive": 0, "restarts": 0}
+
+
 async def test_create_returns_a_readable_code_a_token_and_the_link(live: Live) -> None:
     body = await live.create("Ana", players=4, target=15)
     code = body["code"]

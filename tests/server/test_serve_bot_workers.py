@@ -68,6 +68,9 @@ async def test_a_served_tables_bots_think_in_a_worker_process_that_ends_when_the
             workers[:] = bot_workers_of(server.proc.pid)
             time.sleep(0.05)
         assert len(workers) == 1
+        async with httpx.AsyncClient(base_url=server.url) as http:
+            health = (await http.get("/health")).json()
+        assert health["bot_workers"] == {"count": 1, "alive": 1, "restarts": 0}
         errors = [m for m in ana.messages if m["type"] == "error" and m["code"] != "illegal"]
         assert errors == []
         await ana.close()

@@ -16,10 +16,10 @@ The view is ``SeatView.to_dict()`` — the ``game`` a phone receives — plus ``
 
 The same lines carry a server's *bots' worker* (``serve_many``, ``python -m truco.bots.stdio``;
 ``truco.runtime.bot_workers`` is the server's end): one process holding the bots of many tables.
-Each request then also names its bot (``"bot"``: a key the server chooses, with ``"level"`` and
-``"seed"`` to make it on first use) and carries an ``"id"`` that its answer repeats;
-``{"type": "forget", "table": ID}`` drops the bots of that table. A bot that fails answers
-``{"type": "error", "error": …}`` and the table plays its fallback.
+Each request then also names its table (``"table"``) and its bot (``"bot"``: a key the server
+chooses within the table, with ``"level"`` and ``"seed"`` to make it on first use), and carries an
+``"id"`` that its answer repeats; ``{"type": "forget", "table": ID}`` drops the bots of that table.
+A bot that fails answers ``{"type": "error", "error": …}`` and the table plays its fallback.
 """
 
 from __future__ import annotations
@@ -76,17 +76,19 @@ def serve_many(make: Callable[[str, int], Bot] | None = None, stdin: IO[str] | N
     src = stdin or sys.stdin
     out = stdout or sys.stdout
     make = make or make_level
-    bots: dict[str, Bot] = {}
+    tables: dict[str, dict[str, Bot]] = {}
+    """The bots by table, then by the server's key."""
     for line in src:
         if not line.strip():
             continue
         req = json.loads(line)
         if req.get("type") == "forget":
-            prefix = f"{req['table']}/"
-            for key in [k for k in bots if k.startswith(prefix)]:
-                del bots[key]
+            table = req.get("table")
+            if isinstance(table, str):
+                tables.pop(table, None)
             continue
         try:
+            bots = tables.setdefault(str(req["table"]), {})
             key = str(req["bot"])
             bot = bots.get(key)
             if bot is None:

@@ -105,7 +105,7 @@ class BotTurns:
         if bot is None:
             seed = bot_seed(t.seed, t.match_no, seat)
             if self.workers is not None:
-                bot = self.workers.bot(t.table_id, "/".join(map(str, key)), level, seed)
+                bot = self.workers.bot(t.table_id, "/".join(map(str, key[1:])), level, seed)
             else:
                 bot = guard(self._factory(level, seed))
             self._bots[key] = bot

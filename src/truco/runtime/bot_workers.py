@@ -73,15 +73,24 @@ class BotWorkers:
         """Workers dropped while the server runs, until their exit is seen (``close`` waits for it)."""
         self.started = 0
         """How many workers were started so far (a restart counts again)."""
+        self.restarts = 0
+        """How many of those took the place of a worker that had ended."""
 
     def slot(self, table_id: str) -> int:
         return zlib.crc32(table_id.encode()) % self.count
 
     def bot(self, table_id: str, key: str, level: str, seed: int) -> WorkerBot:
-        return WorkerBot(self, self.slot(table_id), key, level, seed)
+        """``table_id``'s bot ``key`` (made by ``level`` and ``seed`` on its first request)."""
+        return WorkerBot(self, self.slot(table_id), {"table": table_id, "bot": key, "level": level,
+                                                     "seed": seed})
 
     def pids(self) -> list[int]:
         return [w.proc.pid for w in self._workers if w is not None and not w.gone]
+
+    def health(self) -> dict[str, int]:
+        """For ``/health``: the workers asked for, those alive now, and how many were started again
+        after one ended (a crash, a kill, a bot that hung)."""
+        return {"count": self.count, "alive": len(self.pids()), "restarts": self.restarts}
 
     async def _worker(self, slot: int) -> _Worker:
         w = self._workers[slot]
@@ -96,6 +105,8 @@ class BotWorkers:
                     limit=LINE_LIMIT)
                 w = _Worker(proc)
                 w.reader = asyncio.get_running_loop().create_task(self._read(w, slot))
+                if self._workers[slot] is not None:
+                    self.restarts += 1
                 self._workers[slot] = w
                 self.started += 1
             return w
@@ -195,11 +206,12 @@ class WorkerBot:
     (``Guarded``'s ``choose_async``, ``hint_async``, ``senas_async``). An answer its view does not
     offer, an error of the bot or a worker gone raises, and the table plays its fallback."""
 
-    def __init__(self, workers: BotWorkers, slot: int, key: str, level: str, seed: int) -> None:
+    def __init__(self, workers: BotWorkers, slot: int, who: dict[str, str | int]) -> None:
         self._workers = workers
         self._slot = slot
-        self._who = {"bot": key, "level": level, "seed": seed}
-        self.level = level
+        self._who = who
+        """What every request of this bot names: its table, its key, its level and seed."""
+        self.level = str(who["level"])
 
     async def _ask(self, kind: str, view: SeatView) -> dict[str, Any]:
         msg = await self._workers.ask(self._slot, {**self._who, "type": kind, "view": to_plain(view)})

@@ -327,6 +327,11 @@ class Runtime:
     def table_ids(self) -> list[str]:
         return list(self._tables)
 
+    def bot_workers(self) -> dict[str, int]:
+        """The bots' worker processes, for ``/health`` (all nought where the bots think on a thread)."""
+        workers = self._services.bots.workers
+        return workers.health() if workers is not None else {"count": 0, "alive": 0, "restarts": 0}
+
     def version(self, table_id: str) -> int:
         return self._live(table_id).table.version
 

@@ -144,7 +144,7 @@ async def health(request: Request) -> Response:
     held = s.tables.table_ids()
     extra = {"held": held} if request.query_params.get("tables") == "1" else {}
     return _JSON({"ok": True, "protocol": PROTOCOL_VERSION, "tables": len(held),
-                  **s.loop_health.summary(window), **extra})
+                  **s.loop_health.summary(window), "bot_workers": s.rt.bot_workers(), **extra})
 
 
 async def list_tables(request: Request) -> Response:
