@@ -10,6 +10,8 @@ import json
 import os
 import signal
 import sys
+import threading
+import time
 from typing import Any
 
 import pytest
@@ -95,6 +97,53 @@ def test_a_worker_makes_each_bot_once_for_its_match_and_forgets_a_closed_tables_
     # T1's bot is made again only after its table is forgotten; the table "T1/1" is another table,
     # whatever its id looks like, and keeps its bot
     assert made == [("normal", 9), ("facil", 4), ("normal", 2), ("normal", 9)]
+
+
+class _Hangs:
+    """A bot that thinks for 5 s on its decision (a busy loop with short sleeps), its own catch-all
+    around it, and then plays."""
+
+    def __init__(self, inner: Any) -> None:
+        self.inner = inner
+
+    def choose(self, view: Any) -> Any:
+        until = time.monotonic() + 5
+        try:
+            while time.monotonic() < until:
+                sum(range(1000))
+                time.sleep(0.001)
+        except Exception:  # a bot's own catch-all must not swallow the worker's budget
+            pass
+        return self.inner.choose(view)
+
+
+def test_a_bot_that_hangs_in_a_worker_loses_its_own_memory_only_and_the_worker_answers_on():
+    """A worker gives a decision ``budget`` seconds: past it, that bot answers an error (its table plays
+    the fallback) and is dropped; the worker's other bots keep their memory of their matches, where a
+    worker killed for its silence (30 s, the server's backstop) would have lost them all."""
+    assert threading.current_thread() is threading.main_thread()  # where the budget's alarm can ring
+    made: list[str] = []
+
+    def make(level: str, seed: int) -> Any:
+        made.append(level)
+        if level == "hangs":  # the first one hangs; the one made again after it was dropped plays
+            return _Hangs(make_bot("normal", seed)) if made.count("hangs") == 1 else make_bot("normal", seed)
+        return make_bot(level, seed)
+
+    plain = to_plain(_view())
+    asks = [("T1", "normal"), ("T2", "hangs"), ("T1", "normal"), ("T2", "hangs"), ("T1", "normal")]
+    lines = [{"id": i, "table": table, "bot": "1/1", "level": level, "seed": 1, "type": "choose",
+              "view": plain}
+             for i, (table, level) in enumerate(asks, 1)]
+    out = io.StringIO()
+    started = time.monotonic()
+    assert serve_many(make, io.StringIO("".join(json.dumps(x) + "\n" for x in lines)), out, budget=0.3) == 0
+    answers = [json.loads(x) for x in out.getvalue().splitlines()]
+    assert [a["type"] for a in answers] == ["act", "error", "act", "act", "act"]
+    assert answers[1]["error"].startswith("Overrun") and answers[1]["id"] == 2
+    assert made == ["normal", "hangs", "hangs"]  # T2's bot made again; T1's kept its memory
+    assert time.monotonic() - started < 4  # the hung decision was given up at 0.3 s, not left for 5
+    assert signal.getitimer(signal.ITIMER_REAL) == (0.0, 0.0)  # no alarm left behind
 
 
 async def test_a_worker_that_is_killed_costs_its_tables_one_fallback_move_and_starts_again():

@@ -25,9 +25,12 @@ A bot that fails answers ``{"type": "error", "error": …}`` and the table plays
 from __future__ import annotations
 
 import json
+import signal
 import subprocess
 import sys
-from collections.abc import Callable, Mapping, Sequence
+import threading
+from collections.abc import Callable, Iterator, Mapping, Sequence
+from contextlib import contextmanager
 from typing import IO, Any
 
 from truco.bots.base import Bot
@@ -69,10 +72,44 @@ def serve(bot: Bot, stdin: IO[str] | None = None, stdout: IO[str] | None = None)
     return 0
 
 
+class Overrun(BaseException):
+    """A bot's decision ran past the worker's budget (a ``BaseException``: a bot's own ``except
+    Exception`` must not swallow it)."""
+
+
+DECISION_BUDGET = 10.0
+"""Seconds a bot may think in a worker before that decision is given up (ours take under 0.1 s; the
+server kills a worker silent for 30 s, which is for a bot stuck where no signal reaches it)."""
+
+
+@contextmanager
+def _budget(seconds: float | None) -> Iterator[None]:
+    """Raise ``Overrun`` in this thread if the block runs past ``seconds`` (SIGALRM: the main thread
+    of a POSIX process only; elsewhere, or with None, no budget)."""
+    if (seconds is None or not hasattr(signal, "setitimer")
+            or threading.current_thread() is not threading.main_thread()):
+        yield
+        return
+
+    def overrun(signum: int, frame: object) -> None:
+        raise Overrun(f"no decision within {seconds:g} s")
+
+    previous = signal.signal(signal.SIGALRM, overrun)
+    signal.setitimer(signal.ITIMER_REAL, seconds)
+    try:
+        yield
+    finally:
+        signal.setitimer(signal.ITIMER_REAL, 0)
+        signal.signal(signal.SIGALRM, previous)
+
+
 def serve_many(make: Callable[[str, int], Bot] | None = None, stdin: IO[str] | None = None,
-               stdout: IO[str] | None = None) -> int:
+               stdout: IO[str] | None = None, budget: float | None = DECISION_BUDGET) -> int:
     """A bots' worker: answer requests for many bots, each made on its first request and kept until
-    its table is forgotten, until stdin closes (the server ended, however it ended)."""
+    its table is forgotten, until stdin closes (the server ended, however it ended). A bot that
+    thinks past ``budget`` seconds answers an error and is dropped (it may be left half-way through
+    its own bookkeeping): its table's next request makes it again, and the worker's other bots keep
+    their memory of their matches."""
     src = stdin or sys.stdin
     out = stdout or sys.stdout
     make = make or make_level
@@ -87,13 +124,19 @@ def serve_many(make: Callable[[str, int], Bot] | None = None, stdin: IO[str] | N
             if isinstance(table, str):
                 tables.pop(table, None)
             continue
+        bots: dict[str, Bot] = {}
+        key = ""
         try:
             bots = tables.setdefault(str(req["table"]), {})
             key = str(req["bot"])
-            bot = bots.get(key)
-            if bot is None:
-                bot = bots[key] = make(str(req["level"]), int(req["seed"]))
-            msg = answer(bot, req)
+            with _budget(budget):
+                bot = bots.get(key)
+                if bot is None:
+                    bot = bots[key] = make(str(req["level"]), int(req["seed"]))
+                msg = answer(bot, req)
+        except Overrun as e:
+            bots.pop(key, None)
+            msg = {"type": "error", "error": f"Overrun: {e}"}
         except Exception as e:  # a failing bot costs its table a fallback move, never the worker
             msg = {"type": "error", "error": f"{type(e).__name__}: {e}"}
         msg["id"] = req.get("id")

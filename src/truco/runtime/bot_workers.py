@@ -12,8 +12,10 @@ on N cores while the event loop serves the sockets, and no bot shares memory wit
   transport buffers), and one reader task per worker hands each answer to the table that waits.
 - A worker that dies (a crash, a ``kill``) fails the requests it held, and the tables play their
   fallback move (``BotTurns``); the next request starts a fresh worker, whose bots start the match
-  over. A worker that does not answer within ``timeout`` seconds is killed the same way: a bot that
-  hangs can cost its worker's tables their bots' memory, never their moves.
+  over. A bot that thinks past the worker's own budget (``stdio.DECISION_BUDGET``, 10 s) answers an
+  error and is dropped in the worker, which answers on with the other tables' bots intact. A worker
+  that does not answer within ``timeout`` seconds (a bot stuck where no signal reaches it) is killed
+  as a dead one: that can cost its tables their bots' memory, never their moves.
 - A worker reads its requests from a pipe the server holds: when the server ends, however it ends
   (``kill -9`` included), the pipe closes and the worker exits.
 """
