@@ -87,7 +87,7 @@ class MaestroParams(Params):
     """The same at a table of 4 seats or more (``for_table``). The regret bench put the raises in 4
     players below their alternatives, and only them; against ``dificil-1``, 1,000 matches a cell, the
     same deals, 0.8 won 1,997 of 3,000 over seeds 1–3 against 1,962 at 0.5, with more net points a
-    hand on each seed (docs/bots.md, "Raises on more of the worlds in 4 players")."""
+    hand on each seed (docs/bots.md, "Item 28, kept"; its 4-player row re-run with it)."""
     falta_min_tanto: int = 31
     falta_caller: float = 30.0
     """The tanto a falta envido that raises another bet is read to hold (``dificil``: 28); an opening
