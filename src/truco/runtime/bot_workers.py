@@ -83,8 +83,7 @@ class BotWorkers:
 
     def bot(self, table_id: str, key: str, level: str, seed: int) -> WorkerBot:
         """``table_id``'s bot ``key`` (made by ``level`` and ``seed`` on its first request)."""
-        return WorkerBot(self, self.slot(table_id), {"table": table_id, "bot": key, "level": level,
-                                                     "seed": seed})
+        return WorkerBot(self, self.slot(table_id), table_id, key, level, seed)
 
     def pids(self) -> list[int]:
         return [w.proc.pid for w in self._workers if w is not None and not w.gone]
@@ -208,12 +207,13 @@ class WorkerBot:
     (``Guarded``'s ``choose_async``, ``hint_async``, ``senas_async``). An answer its view does not
     offer, an error of the bot or a worker gone raises, and the table plays its fallback."""
 
-    def __init__(self, workers: BotWorkers, slot: int, who: dict[str, str | int]) -> None:
+    def __init__(self, workers: BotWorkers, slot: int, table_id: str, key: str, level: str,
+                 seed: int) -> None:
         self._workers = workers
         self._slot = slot
-        self._who = who
+        self._who = {"table": table_id, "bot": key, "level": level, "seed": seed}
         """What every request of this bot names: its table, its key, its level and seed."""
-        self.level = str(who["level"])
+        self.level = level
 
     async def _ask(self, kind: str, view: SeatView) -> dict[str, Any]:
         msg = await self._workers.ask(self._slot, {**self._who, "type": kind, "view": to_plain(view)})
