@@ -73,10 +73,8 @@ class BotWorkers:
         self._ids = itertools.count(1)
         self._ended: list[_Worker] = []
         """Workers dropped while the server runs, until their exit is seen (``close`` waits for it)."""
-        self.started = 0
-        """How many workers were started so far (a restart counts again)."""
         self.restarts = 0
-        """How many of those took the place of a worker that had ended."""
+        """How many workers were started in the place of one that had ended."""
 
     def slot(self, table_id: str) -> int:
         return zlib.crc32(table_id.encode()) % self.count
@@ -109,7 +107,6 @@ class BotWorkers:
                 if self._workers[slot] is not None:
                     self.restarts += 1
                 self._workers[slot] = w
-                self.started += 1
             return w
 
     async def _read(self, w: _Worker, slot: int) -> None:
