@@ -10,7 +10,9 @@ table or in the arena gets
   container in it is new, only ints, strings, ``None`` and the ``Do`` members are shared;
 - and is called from a thread of its own (``Guarded``): its stack starts in that thread, whose
   frames hold the detached view and nothing else. A server awaits that thread
-  (``call_apart_async``), so its event loop serves every other table and socket while a bot thinks.
+  (``call_apart_async``), so its event loop serves every other table and socket while a bot thinks;
+  a bot that keeps the thread past ``THREAD_BUDGET`` (10 s) is given up (``Stuck``) and a fresh thread
+  takes the calls behind it, so one hung bot does not stall every bot table of the process.
 
 This stops a bot from *stumbling on* what it must not see. It is not a sandbox: Python code can
 reach any object of its process (``gc.get_objects()``, ``sys._current_frames()``). A bot we did
@@ -154,8 +156,19 @@ def detached(view: SeatView) -> SeatView:
 # ---------------------------------------------------------------- a fresh stack for every call
 
 
+THREAD_BUDGET = 10.0
+"""Seconds a bot may keep the bots' thread on one call that an event loop awaits (``call_apart_async``),
+as a worker gives each decision (``stdio.DECISION_BUDGET``). Past it the call raises ``Stuck``: a thread
+cannot be stopped, so it is left to the bot, and a fresh thread takes the calls queued behind it."""
+
+
+class Stuck(Exception):
+    """A bot kept the bots' thread past ``THREAD_BUDGET``: its table plays the fallback, and whoever
+    holds the bot makes it anew (its old self may still be running, on the thread it was left)."""
+
+
 class _Job:
-    __slots__ = ("args", "error", "fn", "ms", "result", "then")
+    __slots__ = ("args", "error", "fn", "ms", "result", "runner", "started", "then")
 
     def __init__(self, fn: Any, args: tuple[Any, ...], then: Callable[[], None]) -> None:
         self.fn = fn
@@ -165,11 +178,16 @@ class _Job:
         self.ms = 0.0
         self.then = then
         """Called on the bots' thread once the result is in: it wakes whoever waits for it."""
+        self.started: float | None = None
+        """When the bots' thread began it (``time.monotonic``); ``None`` while it waits in the queue."""
+        self.runner: _Worker | None = None
+        """The thread's worker that runs it (a job queued behind a stuck call moves to a fresh one)."""
 
     def run(self) -> None:
         fn, args = self.fn, self.args
         self.fn = None
         self.args = ()
+        self.started = time.monotonic()
         t0 = time.thread_time()
         try:
             self.result = fn(*args)
@@ -185,17 +203,23 @@ class _Job:
 
 
 class _Worker:
-    """One thread per process that runs the bots' calls; its frames hold only the job at hand."""
+    """One thread per process that runs the bots' calls; its frames hold only the job at hand.
+    ``abandoned``: left to a stuck call; it stops when (if ever) that call returns."""
 
     def __init__(self) -> None:
         self.pid = os.getpid()
-        self.jobs: queue.SimpleQueue[_Job] = queue.SimpleQueue()
-        threading.Thread(target=_serve, args=(self.jobs,), name="truco-bots", daemon=True).start()
+        self.abandoned = False
+        self.jobs: queue.SimpleQueue[_Job | None] = queue.SimpleQueue()
+        threading.Thread(target=_serve, args=(self,), name="truco-bots", daemon=True).start()
 
 
-def _serve(jobs: queue.SimpleQueue[_Job]) -> None:
-    while True:
+def _serve(worker: _Worker) -> None:
+    jobs = worker.jobs
+    while not worker.abandoned:
         job = jobs.get()
+        if job is None:
+            return
+        job.runner = worker
         job.run()
         del job
 
@@ -204,27 +228,50 @@ _worker: _Worker | None = None
 _worker_lock = threading.Lock()
 
 
-def _current_worker() -> _Worker:
+def _submit(job: _Job) -> None:
+    """Queue ``job`` on this process's bots' thread, started here if there is none (or only one that a
+    stuck call keeps, or one of the parent's: a forked child has no thread of its own)."""
     global _worker
     with _worker_lock:
-        if _worker is None or _worker.pid != os.getpid():  # a forked child has no thread of its own
+        if _worker is None or _worker.pid != os.getpid() or _worker.abandoned:
             _worker = _Worker()
-        return _worker
+        _worker.jobs.put(job)
+
+
+def _abandon(worker: _Worker) -> None:
+    """Leave ``worker``'s thread to the call that keeps it; the calls queued behind it go to a fresh one."""
+    global _worker
+    with _worker_lock:  # no call is queued on ``worker`` from here on (``_submit``)
+        worker.abandoned = True
+        waiting: list[_Job] = []
+        with contextlib.suppress(queue.Empty):
+            while True:
+                job = worker.jobs.get_nowait()
+                if job is not None:
+                    waiting.append(job)
+        worker.jobs.put(None)  # if the stuck call returns after all, its thread stops there
+        if waiting:
+            if _worker is None or _worker.abandoned:
+                _worker = _Worker()
+            for job in waiting:
+                _worker.jobs.put(job)
 
 
 def call_apart(fn: Any, *args: Any) -> tuple[Any, float]:
     """``fn(*args)`` on the bots' thread: returns its result and the CPU milliseconds it took there.
-    The calling thread waits (the arena, a terminal game)."""
+    The calling thread waits, however long (the arena, a terminal game: no budget)."""
     done: queue.SimpleQueue[bool] = queue.SimpleQueue()
     job = _Job(fn, args, lambda: done.put(True))
-    _current_worker().jobs.put(job)
+    _submit(job)
     done.get()
     return job.outcome()
 
 
 async def call_apart_async(fn: Any, *args: Any) -> tuple[Any, float]:
     """``call_apart`` for an event loop: the loop goes on serving everything else (other tables,
-    every socket) while the bot thinks, and this coroutine resumes with the result."""
+    every socket) while the bot thinks, and this coroutine resumes with the result. A call that keeps
+    the thread ``THREAD_BUDGET`` seconds from when the thread began it raises ``Stuck``; the time it
+    waited in the queue behind other calls is not counted against it."""
     loop = asyncio.get_running_loop()
     woken: asyncio.Future[None] = loop.create_future()
 
@@ -233,8 +280,21 @@ async def call_apart_async(fn: Any, *args: Any) -> tuple[Any, float]:
             loop.call_soon_threadsafe(_resolve, woken)
 
     job = _Job(fn, args, wake)
-    _current_worker().jobs.put(job)
-    await woken
+    _submit(job)
+    budget = THREAD_BUDGET
+    wait = budget
+    while not woken.done():
+        await asyncio.wait((woken,), timeout=wait)  # a cancel of this task is not lost (unlike wait_for)
+        started, runner = job.started, job.runner
+        if woken.done() or started is None or runner is None:
+            wait = budget  # done, or still queued: the call it waits behind answers for its own time
+            continue
+        over = time.monotonic() - started
+        if over < budget:
+            wait = budget - over
+            continue
+        _abandon(runner)
+        raise Stuck(f"a bot's call kept the bots' thread {over:.1f} s (its budget: {budget:g} s)")
     return job.outcome()
 
 
@@ -254,6 +314,9 @@ class Guarded:
         self._bot = bot
         self.level = bot.level
         self.last_ms = 0.0
+        self.stuck = False
+        """A call kept the bots' thread past its budget (``Stuck``): the bot may be running there still,
+        so it must not be asked again (``BotTurns`` makes it anew)."""
 
     def _legal(self, view: SeatView, action: Any) -> Action:
         # hand back the caller's own legal action when it is one (never an object the bot made)
@@ -269,7 +332,11 @@ class Guarded:
         return result
 
     async def _awaited(self, fn: Any, *args: Any) -> Any:
-        result, self.last_ms = await call_apart_async(fn, *args)
+        try:
+            result, self.last_ms = await call_apart_async(fn, *args)
+        except Stuck:
+            self.stuck = True
+            raise
         return result
 
     def choose(self, view: SeatView) -> Action:

@@ -7,7 +7,8 @@ event loop serves every other table and socket while a bot thinks, and this tabl
 job once the bot has answered. What it chooses goes through the table like any command (``BotAct``,
 ``BotHint``). Its seed is a one-way hash of the table's secret (``truco.bots.seeds``): knowing it
 tells nothing about the deals. A bot that fails or answers illegally plays its first legal action
-instead: a bug in a bot must never stall a table.
+instead: a bug in a bot must never stall a table. One that keeps the bots' thread past its budget
+(``guard.THREAD_BUDGET``) is made anew for its next turn; in a worker the worker does that.
 """
 
 from __future__ import annotations
@@ -18,7 +19,7 @@ from collections.abc import Callable
 from typing import Protocol
 
 from truco.bots import Bot
-from truco.bots.guard import guard
+from truco.bots.guard import Guarded, guard
 from truco.bots.registry import make_level
 from truco.bots.seeds import bot_seed
 from truco.engine import Action, SeatView
@@ -102,7 +103,7 @@ class BotTurns:
         level = t.seats[seat].bot or "random"
         key = (t.table_id, t.match_no, seat, level)
         bot = self._bots.get(key)
-        if bot is None:
+        if bot is None or (isinstance(bot, Guarded) and bot.stuck):  # a stuck one may still run: a new one
             seed = bot_seed(t.seed, t.match_no, seat)
             if self.workers is not None:
                 bot = self.workers.bot(t.table_id, "/".join(map(str, key[1:])), level, seed)
