@@ -27,3 +27,17 @@ def test_a_choice_is_scored_against_the_best_other_option():
     assert row["count"] == 2
     assert abs(row["mean_gain"] - ((0.40 - 0.45) + (0.60 - 0.55)) / 2) < 1e-9
     assert row["another_paid_more"] == 0.5
+
+
+def test_a_choice_is_also_set_against_each_other_option_alone_where_it_was_legal():
+    """The best of two others is a maximum over single rollouts and leans below zero; the choice against
+    each option alone does not. Here the choice beats "no quiero" on average and loses to the retruco."""
+    report = Report()
+    report.add("truco answer", True, "quiero", {"quiero": 0.40, "no_quiero": 0.45, "retruco": 0.30})
+    report.add("truco answer", True, "quiero", {"quiero": 0.60, "no_quiero": 0.50, "retruco": 0.55})
+    report.add("truco answer", True, "quiero", {"quiero": 0.50, "no_quiero": 0.44})  # no retruco legal
+    (row,) = report.summary()["rows"]
+    assert row["against"]["no_quiero"]["count"] == 3
+    assert abs(row["against"]["no_quiero"]["mean_gain"] - (-0.05 + 0.10 + 0.06) / 3) < 1e-4
+    assert row["against"]["retruco"] == {"count": 2, "mean_gain": round((0.10 + 0.05) / 2, 4)}
+    assert row["mean_gain"] < min(x["mean_gain"] for x in row["against"].values())

@@ -17,7 +17,10 @@ Each row of the report groups one kind of decision by round (the first or later)
 chosen: how many, the mean equity of the choice less that of the best other option (negative: a
 choice that cost), and how often another option would have paid more. Rollouts see the real cards,
 so one decision's verdict is hindsight; over many it says where a level's bets lose against these
-rivals, which the match win rate alone cannot.
+rivals, which the match win rate alone cannot. The best of the other options is a maximum over
+single rollouts, so that mean leans below zero wherever there are two others; each row also sets the
+choice against each other option alone (``against``: the mean of the choice less that option, over
+the decisions where it was legal), which leans neither way.
 
     python -m truco.bench.regret --a maestro --b dificil-1 --players 4 --pairs 30 [--seed 7] [--json]
 """
@@ -48,22 +51,33 @@ class Report:
 
     rows: dict[tuple[str, str, str], list[float]] = field(
         default_factory=lambda: defaultdict(lambda: [0.0, 0.0, 0.0]))
+    against: dict[tuple[str, str, str], dict[str, list[float]]] = field(
+        default_factory=lambda: defaultdict(lambda: defaultdict(lambda: [0.0, 0.0])))
+    """Per row and other option: [decisions where it was legal, sum of chosen − that option]."""
     hands: int = 0
 
     def add(self, kind: str, late: bool, chosen: str, values: dict[str, float]) -> None:
         mine = values[chosen]
         best_other = max(v for k, v in values.items() if k != chosen)
-        row = self.rows[(kind, "later" if late else "first", chosen)]
+        key = (kind, "later" if late else "first", chosen)
+        row = self.rows[key]
         row[0] += 1
         row[1] += mine - best_other
         row[2] += best_other > mine + 1e-12
+        for other, v in values.items():
+            if other != chosen:
+                pair = self.against[key][other]
+                pair[0] += 1
+                pair[1] += mine - v
 
     def summary(self) -> dict[str, Any]:
         out = []
         for (kind, rnd, chosen), (n, total, worse) in sorted(self.rows.items()):
+            against = {other: {"count": int(m), "mean_gain": round(diff / m, 4)}
+                       for other, (m, diff) in sorted(self.against[(kind, rnd, chosen)].items())}
             out.append({"decision": kind, "round": rnd, "chosen": chosen, "count": int(n),
                         "mean_gain": round(total / n, 4), "total_gain": round(total, 3),
-                        "another_paid_more": round(worse / n, 3)})
+                        "another_paid_more": round(worse / n, 3), "against": against})
         return {"hands": self.hands, "rows": out}
 
 
@@ -150,10 +164,12 @@ def main(argv: Sequence[str] | None = None) -> None:
         return
     print(f"{args.a} against {args.b}, {args.players} players, {args.pairs} pairs, "
           f"{summary['hands']} hands; equity of the choice less the best other option")
-    print(f"{'decision':15} {'round':6} {'chosen':12} {'count':>6} {'mean':>8} {'total':>8} {'worse':>6}")
+    print(f"{'decision':15} {'round':6} {'chosen':12} {'count':>6} {'mean':>8} {'total':>8} {'worse':>6}  "
+          "against each other option: mean (decisions)")
     for r in summary["rows"]:
+        each = ", ".join(f"{o} {x['mean_gain']:+.4f} ({x['count']})" for o, x in r["against"].items())
         print(f"{r['decision']:15} {r['round']:6} {r['chosen']:12} {r['count']:6d} {r['mean_gain']:+8.4f} "
-              f"{r['total_gain']:+8.3f} {r['another_paid_more']:6.2f}")
+              f"{r['total_gain']:+8.3f} {r['another_paid_more']:6.2f}  {each}")
 
 
 if __name__ == "__main__":
