@@ -9,7 +9,7 @@ from __future__ import annotations
 import asyncio
 import threading
 import time
-from collections.abc import Iterator, Mapping
+from collections.abc import Callable, Iterator, Mapping
 
 import pytest
 
@@ -55,9 +55,9 @@ def _bots_threads() -> list[threading.Thread]:
     return [t for t in threading.enumerate() if t.name == "truco-bots"]
 
 
-async def _until(check: object, seconds: float = 10.0) -> None:
+async def _until(check: Callable[[], bool], seconds: float = 10.0) -> None:
     deadline = time.monotonic() + seconds
-    while not check():  # type: ignore[operator]
+    while not check():
         assert time.monotonic() < deadline, "waited too long"
         await asyncio.sleep(0.01)
 

@@ -204,7 +204,8 @@ class _Job:
 
 class _Worker:
     """One thread per process that runs the bots' calls; its frames hold only the job at hand.
-    ``abandoned``: left to a stuck call; it stops when (if ever) that call returns."""
+    ``abandoned``: left to a stuck call (no call is queued on it any more); it stops when (if ever)
+    that call returns and it reads the ``None`` that ``_abandon`` left in its queue."""
 
     def __init__(self) -> None:
         self.pid = os.getpid()
@@ -215,10 +216,7 @@ class _Worker:
 
 def _serve(worker: _Worker) -> None:
     jobs = worker.jobs
-    while not worker.abandoned:
-        job = jobs.get()
-        if job is None:
-            return
+    while (job := jobs.get()) is not None:  # ``None``: left to a stuck call (``_abandon``), and it returned
         job.runner = worker
         job.run()
         del job
