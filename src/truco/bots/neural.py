@@ -52,7 +52,11 @@ _TRUCO_LEVELS = (None, Do.TRUCO, Do.RETRUCO, Do.VALE_CUATRO)
 
 def ranked(cards: tuple[Card, ...]) -> list[Card]:
     """A hand by truco power, strongest first (equal powers by card number, so the order is fixed)."""
-    return sorted(cards, key=lambda c: (-POWER[c], c))
+    return sorted(cards, key=_RANK_KEY.__getitem__)
+
+
+_RANK_KEY = tuple(-POWER[c] * 40 + c for c in range(40))
+"""``ranked``'s order as one number a card: the stronger first, then the lower card number."""
 
 
 def features(view: SeatView, k: Knowledge | None = None) -> Vector:
@@ -169,6 +173,7 @@ def features_for_hands(view: SeatView, hands: Sequence[tuple[Card, ...]]
     held = set(view.cards)
     played = set(view.dealt).difference(held)
     public_seen = set(range(40)).difference(k.unseen).difference(held)
+    base[SEEN_AT:SEEN_AT + 7] = top_seen(public_seen)
     flor = view.public.rules.flor
     x = np.repeat(base[None, :], len(hands), axis=0)
     still: list[tuple[Card, ...]] = []
@@ -176,8 +181,24 @@ def features_for_hands(view: SeatView, hands: Sequence[tuple[Card, ...]]
         cards = tuple(c for c in dealt if c not in played)
         still.append(cards)
         x[i, OWN_AT:OWN_AT + 12] = own_cards(cards, dealt, tanto(dealt), flor and has_flor(dealt))
-        x[i, SEEN_AT:SEEN_AT + 7] = top_seen(public_seen.union(dealt))
+        for c in dealt:
+            if _SEEN_STEP[c] and c not in public_seen:
+                x[i, _SEEN_SLOT[c]] += _SEEN_STEP[c]
     return x, still
+
+
+def _seen_slots() -> tuple[list[int], list[float]]:
+    """For each card, where seeing it shows in the row (``top_seen``) and by how much."""
+    slot, step = [0] * 40, [0.0] * 40
+    for i, c in enumerate(_TOP):
+        slot[c], step[c] = SEEN_AT + i, 1.0
+    for j, cards in enumerate(_THREES_TWOS_ACES):
+        for c in cards:
+            slot[c], step[c] = SEEN_AT + len(_TOP) + j, 0.25
+    return slot, step
+
+
+_SEEN_SLOT, _SEEN_STEP = _seen_slots()
 
 
 def action_index(view: SeatView, action: Action) -> int:
