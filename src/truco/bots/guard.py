@@ -28,7 +28,7 @@ import os
 import queue
 import threading
 import time
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from truco.bots.base import Bot
@@ -315,6 +315,8 @@ class Guarded:
         self.stuck = False
         """A call kept the bots' thread past its budget (``Stuck``): the bot may be running there still,
         so it must not be asked again (``BotTurns`` makes it anew)."""
+        self.recalled = False
+        """It was told the hands of the match played before it was made (``recall_async``)."""
 
     def _legal(self, view: SeatView, action: Any) -> Action:
         # hand back the caller's own legal action when it is one (never an object the bot made)
@@ -353,6 +355,16 @@ class Guarded:
         plain_votes = {int(s): action_from_plain(a.to_dict()) for s, a in votes.items()}
         return self._legal(view, self._apart(self._bot.reconsider, detached(view), plain_votes))
 
+    async def recall_async(self, views: Sequence[SeatView]) -> None:
+        """Tell a bot made mid-match the hands it did not play (``truco.table.bot_recall``), on the
+        bots' thread, each view detached; a bot without ``recall`` remembers nothing, so it is not asked."""
+        try:
+            recall = getattr(self._bot, "recall", None)
+            if recall is not None and views:
+                await self._awaited(_recall_all, recall, [detached(v) for v in views])
+        finally:
+            self.recalled = True  # a bot that fails to recall plays on without it, not asked again
+
     def senas(self, view: SeatView) -> tuple[str, ...]:
         """The señas the bot makes to its partners at the start of a hand (none if it makes none);
         anything but known seña names, each once, is dropped."""
@@ -364,6 +376,11 @@ class Guarded:
         if getattr(self._bot, "senas", None) is None:
             return ()
         return known_senas(await self._awaited(self._bot.senas, detached(view)))  # type: ignore[attr-defined]
+
+
+def _recall_all(recall: Callable[[SeatView], object], views: Sequence[SeatView]) -> None:
+    for view in views:
+        recall(view)
 
 
 def known_senas(result: Any) -> tuple[str, ...]:

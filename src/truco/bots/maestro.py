@@ -107,6 +107,11 @@ class MaestroBot(DificilBot):
             self.last_won_share = decision.won_share
         return action
 
+    def recall(self, view: SeatView) -> None:
+        """A view of a hand of this match it did not decide in (made anew mid-match): remembered as
+        if it had (``truco.table.bot_recall``)."""
+        self.memory.see(view)
+
     def decision(self, view: SeatView) -> MaestroDecision:
         self.memory.see(view)  # a view it has seen adds nothing
         params = for_table(self.maestro, view)

@@ -7,8 +7,10 @@ ours shares its memory. One request per line in, one answer per line out:
     → {"type": "hint", "view": …}
     → {"type": "reconsider", "view": …, "votes": [{"seat": 1, "do": "quiero"}, …]}
     → {"type": "senas", "view": …}
+    → {"type": "recall", "views": [<a view of each hand of the match before it was made>, …]}
     ← {"type": "act", "do": "play", "card": "7o"}          (the phone's ``act``, without its ``id``)
     ← {"type": "senas", "senas": ["ancho-espadas"]}         (to "senas": the señas it makes, if any)
+    ← {"type": "recalled"}                                  (to "recall": a bot with no memory ignores it)
 
 The view is ``SeatView.to_dict()`` — the ``game`` a phone receives — plus ``start_score`` and
 ``start_chicos`` (``guard.to_plain``). ``truco bot --stdio --level LEVEL`` is such a process;
@@ -18,7 +20,9 @@ The same lines carry a server's *bots' worker* (``serve_many``, ``python -m truc
 ``truco.runtime.bot_workers`` is the server's end): one process holding the bots of many tables.
 Each request then also names its table (``"table"``) and its bot (``"bot"``: a key the server
 chooses within the table, with ``"level"`` and ``"seed"`` to make it on first use), and carries an
-``"id"`` that its answer repeats; ``{"type": "forget", "table": ID}`` drops the bots of that table.
+``"id"`` that its answer repeats; ``{"type": "forget", "table": ID}`` drops the bots of that table. The
+answer to the request that made a bot says ``"made": true`` (a worker started again, or a bot dropped):
+the server then tells it the match so far (``"recall"``) before its next turn.
 A bot that fails answers ``{"type": "error", "error": …}`` and the table plays its fallback.
 """
 
@@ -42,8 +46,15 @@ from truco.engine.cards import parse_card
 
 def answer(bot: Bot, request: Mapping[str, Any]) -> dict[str, Any]:
     """What a bot answers to one request (the process side)."""
-    view = from_plain(request["view"])
     kind = request.get("type", "choose")
+    if kind == "recall":
+        views = [from_plain(v) for v in request.get("views", [])]
+        recall = getattr(bot, "recall", None)
+        if recall is not None:
+            for v in views:
+                recall(v)
+        return {"type": "recalled"}
+    view = from_plain(request["view"])
     if kind == "reconsider":
         votes = {int(v["seat"]): action_from_plain(v) for v in request.get("votes", [])}
         action = bot.reconsider(view, votes)
@@ -131,9 +142,12 @@ def serve_many(make: Callable[[str, int], Bot] | None = None, stdin: IO[str] | N
             key = str(req["bot"])
             with _budget(budget):
                 bot = bots.get(key)
+                made = bot is None
                 if bot is None:
                     bot = bots[key] = make(str(req["level"]), int(req["seed"]))
                 msg = answer(bot, req)
+                if made:
+                    msg["made"] = True  # this request made it: it knows nothing of the match before
         except Overrun as e:
             bots.pop(key, None)
             msg = {"type": "error", "error": f"Overrun: {e}"}

@@ -13,7 +13,7 @@ from truco.engine.game import (
     to_act,
     why_illegal,
 )
-from truco.engine.record import ActionError, RecordError, hand_record, replay
+from truco.engine.record import ActionError, RecordError, hand_record, hand_states, replay
 from truco.engine.state import State
 from truco.engine.types import (
     PARDA,
@@ -31,7 +31,7 @@ from truco.engine.view import PublicView, SeatView, public_to_dict, public_view,
 __all__ = [
     "PARDA", "Action", "ActionError", "Card", "Do", "Event", "IllegalAction", "PublicView",
     "RecordError", "Rules", "Seat", "SeatView", "State", "Team", "apply", "card_name", "event_to_dict",
-    "falta_points", "falta_value", "hand_record", "hand_winner", "legal_actions", "legal_actions_for",
-    "new_match", "next_hand", "parse_card", "public_to_dict", "public_view", "replay", "shuffled_deck",
-    "spanish_name", "tanto", "to_act", "view_for", "why_illegal",
+    "falta_points", "falta_value", "hand_record", "hand_states", "hand_winner", "legal_actions",
+    "legal_actions_for", "new_match", "next_hand", "parse_card", "public_to_dict", "public_view", "replay",
+    "shuffled_deck", "spanish_name", "tanto", "to_act", "view_for", "why_illegal",
 ]

@@ -175,3 +175,29 @@ def hand_record(state: State) -> dict[str, Any]:
     if state.rules.pica_pica:
         rec["pica"] = state.pica
     return rec
+
+
+def hand_states(record: dict[str, Any], hand_no: int) -> list[State]:
+    """The states of one hand of a match (a ``hand_record``, its ``hand_no`` in the match): the one
+    before each of its actions, then the last. Raises ``RecordError`` or ``ActionError``."""
+    try:
+        rules = Rules.from_dict(record.get("rules") or {})
+    except (TypeError, ValueError) as e:
+        raise RecordError(f"rules: {e}") from None
+    n = rules.players
+    hands = _parse_hands(record.get("hands"), n)
+    try:
+        state, _ = new_match(rules, dealer=record["dealer"], hands=hands,
+                             score=_parse_pair(record.get("score", [0, 0]), "score"),
+                             chicos=_parse_pair(record.get("chicos", [0, 0]), "chicos"),
+                             hand_no=hand_no, pica=record.get("pica"))
+    except (KeyError, ValueError) as e:
+        raise RecordError(str(e)) from None
+    out = [state]
+    for index, raw in enumerate(record.get("actions", [])):
+        try:
+            state, _ = apply(state, _parse_action(raw, n))
+        except (IllegalAction, ValueError) as e:
+            raise ActionError(index, str(e)) from None
+        out.append(state)
+    return out

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import logging
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Protocol
 
 from truco.bots import Bot
@@ -24,7 +24,7 @@ from truco.bots.registry import make_level
 from truco.bots.seeds import bot_seed
 from truco.engine import Action, SeatView
 from truco.runtime.bot_workers import BotWorkers
-from truco.table import BotAct, BotHint, BotSena, Command, Facts, Table, bot_view
+from truco.table import BotAct, BotHint, BotSena, Command, Facts, Table, bot_recall, bot_view
 
 log = logging.getLogger("truco.runtime")
 
@@ -37,6 +37,12 @@ class TableBot(Protocol):
     async def choose_async(self, view: SeatView) -> Action: ...
     async def hint_async(self, view: SeatView) -> Action: ...
     async def senas_async(self, view: SeatView) -> tuple[str, ...]: ...
+    async def recall_async(self, views: Sequence[SeatView]) -> None: ...
+
+    @property
+    def recalled(self) -> bool:
+        """It was told the hands of this match played before it was made."""
+        ...
 
 
 class BotTurns:
@@ -92,12 +98,29 @@ class BotTurns:
         for seat in self.senas_pending(facts):
             self._signed.add((t.table_id, t.match_no, t.hand_no, seat))
             try:
-                signs = await self._bot(t, seat).senas_async(bot_view(facts, seat))
+                signs = await (await self._ready(t, seat)).senas_async(bot_view(facts, seat))
             except Exception:
                 log.exception("table %s: bot %d failed to sign", t.table_id, seat)
                 signs = ()
             out += [BotSena(seat, s) for s in signs]
         return out
+
+    async def _ready(self, t: Table, seat: int) -> TableBot:
+        """The bot of ``seat``, told the hands of the match already over if it was made after them (a
+        restarted server, a table taken over, a worker started again, a stuck bot made anew): it goes
+        on remembering the match as the bot before it did (``truco.table.bot_recall``)."""
+        bot = self._bot(t, seat)
+        if not bot.recalled:
+            try:
+                views = bot_recall(t, seat) if t.settings.mode == "full" else []
+            except Exception:  # a record that does not replay: the bot plays on without the match
+                log.exception("table %s: the hands before bot %d cannot be rebuilt", t.table_id, seat)
+                views = []
+            try:
+                await bot.recall_async(views)  # marks it told, whatever happens
+            except Exception:
+                log.exception("table %s: bot %d failed to recall the match", t.table_id, seat)
+        return bot
 
     def _bot(self, t: Table, seat: int) -> TableBot:
         level = t.seats[seat].bot or "random"
@@ -118,7 +141,7 @@ class BotTurns:
         for seat in facts.hints_wanted():
             view = bot_view(facts, seat)
             try:
-                hint = await self._bot(facts.table, seat).hint_async(view)
+                hint = await (await self._ready(facts.table, seat)).hint_async(view)
             except Exception:
                 log.exception("table %s: bot %d failed to hint", facts.table.table_id, seat)
                 hint = view.legal[0]
@@ -133,7 +156,7 @@ class BotTurns:
         seat = seats[0]
         view = bot_view(facts, seat)
         try:
-            action: Action = await self._bot(facts.table, seat).choose_async(view)
+            action: Action = await (await self._ready(facts.table, seat)).choose_async(view)
         except Exception:
             log.exception("table %s: bot %d failed to choose", facts.table.table_id, seat)
             action = view.legal[0]

@@ -211,12 +211,30 @@ class WorkerBot:
         self._who = {"table": table_id, "bot": key, "level": level, "seed": seed}
         """What every request of this bot names: its table, its key, its level and seed."""
         self.level = level
+        self.recalled = False
+        """Its worker's bot was told the hands of the match played before it was made (``recall_async``);
+        an answer that says a worker made the bot again (``"made"`` after the first) sets it back."""
+        self._answered = False
 
-    async def _ask(self, kind: str, view: SeatView) -> dict[str, Any]:
-        msg = await self._workers.ask(self._slot, {**self._who, "type": kind, "view": to_plain(view)})
+    async def _request(self, request: dict[str, Any]) -> dict[str, Any]:
+        msg = await self._workers.ask(self._slot, {**self._who, **request})
+        if msg.get("made") and self._answered:  # a fresh worker, or the bot dropped in it
+            self.recalled = False
+        self._answered = True
         if msg.get("type") == "error":
             raise RuntimeError(f"the bot failed in its worker: {msg.get('error')}")
         return msg
+
+    async def _ask(self, kind: str, view: SeatView) -> dict[str, Any]:
+        return await self._request({"type": kind, "view": to_plain(view)})
+
+    async def recall_async(self, views: Sequence[SeatView]) -> None:
+        """Tell the worker's bot the hands of the match it did not play (``truco.table.bot_recall``)."""
+        try:
+            if views:
+                await self._request({"type": "recall", "views": [to_plain(v) for v in views]})
+        finally:
+            self.recalled = True
 
     async def _action(self, kind: str, view: SeatView) -> Action:
         return offered(view, await self._ask(kind, view))

@@ -52,6 +52,7 @@ from truco.table.view import (
     SeatInfo,
     TableView,
     VoteView,
+    bot_recall,
     bot_view,
     table_summary,
     table_view,
@@ -66,7 +67,7 @@ __all__ = [
     "Envelope", "Facts", "Join", "Leave", "MatchResult", "Outcome", "Place", "Player", "PlayerCommand",
     "Recovered", "Rematch", "RemoveBot", "RemovePlayer", "SeatInfo", "SeatSlot", "Sena", "SettingsError",
     "ShuffleTeams", "Sit", "Start", "Table", "TableError", "TableEvent", "TableSettings", "TableView",
-    "UndoAward", "Vote", "VoteView", "Wake", "apply", "bot_view", "clean_name", "command_from_dict",
-    "command_to_dict", "create", "event_dict", "parse_command", "replay_log", "table_summary", "table_view",
-    "table_views", "to_seat", "to_team",
+    "UndoAward", "Vote", "VoteView", "Wake", "apply", "bot_recall", "bot_view", "clean_name",
+    "command_from_dict", "command_to_dict", "create", "event_dict", "parse_command", "replay_log",
+    "table_summary", "table_view", "table_views", "to_seat", "to_team",
 ]

@@ -12,7 +12,17 @@ from collections.abc import Iterable
 from dataclasses import dataclass, replace
 from typing import Any
 
-from truco.engine import Action, Do, PublicView, SeatView, public_to_dict, public_view, view_for
+from truco.engine import (
+    Action,
+    Do,
+    PublicView,
+    SeatView,
+    hand_states,
+    public_to_dict,
+    public_view,
+    to_act,
+    view_for,
+)
 from truco.engine.view import partners_senas
 from truco.table.events import MatchResult
 from truco.table.fairness import fairness_view
@@ -220,6 +230,23 @@ def bot_view(facts: Facts, seat: int) -> SeatView:
     view = view_for(t.game, seat, legal=facts.playable(seat))
     senas = partners_senas(t.senas, seat)
     return replace(view, senas=senas) if senas else view
+
+
+def bot_recall(t: Table, seat: int) -> list[SeatView]:
+    """What a bot made anew in ``seat`` during a match (a restarted server, a table taken over by
+    another node, a worker started again) is told of the match so far: for each hand already over,
+    the seat's view at the last point the engine offered it a move (its turn, or its team's answer),
+    the latest view a bot there could have been asked in. Built from the match record's deals and
+    actions: nothing the seat did not see then (no señas: the record keeps none)."""
+    out: list[SeatView] = []
+    for i, record in enumerate(t.hands):
+        last: SeatView | None = None
+        for st in hand_states(record, i + 1):
+            if not st.hand_over and seat in to_act(st):
+                last = view_for(st, seat)
+        if last is not None:
+            out.append(last)
+    return out
 
 
 def table_summary(t: Table) -> dict[str, Any]:
