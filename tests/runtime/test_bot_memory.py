@@ -79,8 +79,10 @@ def _finished(memory: dict[Any, SeatView], hand_no: int) -> dict[Any, SeatView]:
     return {k: v for k, v in memory.items() if k[0] < hand_no}
 
 
-async def test_a_maestro_made_again_after_a_restart_remembers_every_hand_of_the_match_as_it_saw_it(
-        make_runtime: MakeRuntime, tmp_path: Path):
+async def _restarted(make_runtime: MakeRuntime, tmp_path: Path,
+                     hand_no: int) -> tuple[MaestroBot, MaestroBot, int]:
+    """Ana against ``maestro`` until hand ``hand_no``; the server dies and a fresh one rebuilds the table
+    from its log; Ana moves, and the bot's turn makes a new bot. Returns both bots and the hand."""
     made: list[Bot] = []
 
     def factory(level: str, seed: int) -> Bot:
@@ -91,23 +93,26 @@ async def test_a_maestro_made_again_after_a_restart_remembers_every_hand_of_the_
     clock = FakeClock()
     rt = await make_runtime(SQLiteStorage(path), clock=clock, bot_factory=factory)
     table_id, token, box = await _against_maestro(rt)
-    await _play_until(rt, table_id, {0: (token, box)}, hand_no=5)
-    (first,) = made
-    assert isinstance(first, MaestroBot)
+    await _play_until(rt, table_id, {0: (token, box)}, hand_no=hand_no)
     hand_no = rt.table(table_id).hand_no
-    seen = _finished(first.memory.hands, hand_no)
-    assert len(seen) == hand_no - 1  # it decided in every hand so far
-    await rt.close()  # the server dies here; a fresh one rebuilds the table from its log
+    await rt.close()  # nothing more is written
 
-    made.clear()
     fresh = await make_runtime(SQLiteStorage(path), clock=clock, bot_factory=factory)
     box = Inbox()
     await fresh.connect(table_id, token, box)
     await fresh.settle()
-    assert await _move(fresh, table_id, {0: (token, box)})  # Ana moves; the bot's turn makes a new bot
+    assert await _move(fresh, table_id, {0: (token, box)})
     await fresh.settle()
-    (second,) = made
-    assert isinstance(second, MaestroBot)
+    first, second = made
+    assert isinstance(first, MaestroBot) and isinstance(second, MaestroBot)
+    return first, second, hand_no
+
+
+async def test_a_maestro_made_again_after_a_restart_remembers_every_hand_of_the_match_as_it_saw_it(
+        make_runtime: MakeRuntime, tmp_path: Path):
+    first, second, hand_no = await _restarted(make_runtime, tmp_path, 5)
+    seen = _finished(first.memory.hands, hand_no)
+    assert len(seen) == hand_no - 1  # it decided in every hand before this one
     assert _finished(second.memory.hands, hand_no) == seen  # the same views, hand by hand
     before, after = Memory(), Memory()
     before.hands, after.hands = seen, _finished(second.memory.hands, hand_no)
@@ -122,28 +127,8 @@ async def test_without_the_recall_the_bot_made_again_would_start_the_match_blank
     but the one on the table (what every restart did before)."""
     from truco.runtime import bot_turns
     monkeypatch.setattr(bot_turns, "bot_recall", lambda t, seat: [])
-    made: list[Bot] = []
-
-    def factory(level: str, seed: int) -> Bot:
-        made.append(make_level(level, seed))
-        return made[-1]
-
-    path = str(tmp_path / "truco.db")
-    clock = FakeClock()
-    rt = await make_runtime(SQLiteStorage(path), clock=clock, bot_factory=factory)
-    table_id, token, box = await _against_maestro(rt)
-    await _play_until(rt, table_id, {0: (token, box)}, hand_no=3)
-    hand_no = rt.table(table_id).hand_no
-    await rt.close()
-    made.clear()
-    fresh = await make_runtime(SQLiteStorage(path), clock=clock, bot_factory=factory)
-    box = Inbox()
-    await fresh.connect(table_id, token, box)
-    await fresh.settle()
-    assert await _move(fresh, table_id, {0: (token, box)})
-    await fresh.settle()
-    (second,) = made
-    assert isinstance(second, MaestroBot)
+    first, second, hand_no = await _restarted(make_runtime, tmp_path, 3)
+    assert _finished(first.memory.hands, hand_no)
     assert _finished(second.memory.hands, hand_no) == {}
 
 
