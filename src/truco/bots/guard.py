@@ -365,6 +365,10 @@ class Guarded:
         finally:
             self.recalled = True  # a bot that fails to recall plays on without it, not asked again
 
+    async def reconsider_async(self, view: SeatView, votes: Mapping[Seat, Action]) -> Action:
+        plain_votes = {int(s): action_from_plain(a.to_dict()) for s, a in votes.items()}
+        return self._legal(view, await self._awaited(self._bot.reconsider, detached(view), plain_votes))
+
     def senas(self, view: SeatView) -> tuple[str, ...]:
         """The señas the bot makes to its partners at the start of a hand (none if it makes none);
         anything but known seña names, each once, is dropped."""

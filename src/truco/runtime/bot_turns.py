@@ -15,14 +15,15 @@ from __future__ import annotations
 
 import logging
 import random
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Protocol
 
 from truco.bots import Bot
 from truco.bots.guard import Guarded, guard
 from truco.bots.registry import make_level
 from truco.bots.seeds import bot_seed
-from truco.engine import Action, SeatView
+from truco.bots.turns import decline
+from truco.engine import Action, Seat, SeatView
 from truco.runtime.bot_workers import BotWorkers
 from truco.table import BotAct, BotHint, BotSena, Command, Facts, Table, bot_recall, bot_view
 
@@ -38,6 +39,7 @@ class TableBot(Protocol):
     async def hint_async(self, view: SeatView) -> Action: ...
     async def senas_async(self, view: SeatView) -> tuple[str, ...]: ...
     async def recall_async(self, views: Sequence[SeatView]) -> None: ...
+    async def reconsider_async(self, view: SeatView, votes: Mapping[Seat, Action]) -> Action: ...
 
     @property
     def recalled(self) -> bool:
@@ -148,6 +150,25 @@ class BotTurns:
             out.append(BotHint(seat, hint.do))
         return out
 
+    async def _team_answer(self, facts: Facts, seat: int, view: SeatView) -> Action:
+        """The answer of a team of bots, played through its first bot (``seat``), as the arena's bots
+        answer (``truco.bots.turns.next_action``) and as their levels expect: every bot with a legal
+        answer votes; one vote applies at once; votes that differ are reconsidered once, each bot
+        seeing them all (the mildest that still takes the bet on); still split, the team declines."""
+        t = facts.table
+        voters = [s for s in facts.answering_seats() if t.seats[s].bot is not None]
+        if len(voters) < 2:
+            return await (await self._ready(t, seat)).choose_async(view)
+        views = {s: bot_view(facts, s) for s in voters}
+        bots = {s: await self._ready(t, s) for s in voters}
+        votes = {s: await bots[s].choose_async(views[s]) for s in voters}
+        if len({(a.do, a.card) for a in votes.values()}) > 1:
+            votes = {s: await bots[s].reconsider_async(views[s], votes) for s in voters}
+        agreed = {(a.do, a.card) for a in votes.values()}
+        if len(agreed) > 1:
+            return decline(view.legal)
+        return votes[seat]
+
     async def move(self, facts: Facts) -> tuple[Command, Command] | None:
         """The move of the bot the table waits for, and a fallback (its first legal action)."""
         seats = facts.bots_to_act()
@@ -156,7 +177,10 @@ class BotTurns:
         seat = seats[0]
         view = bot_view(facts, seat)
         try:
-            action: Action = await (await self._ready(facts.table, seat)).choose_async(view)
+            if facts.table.vote is not None:
+                action = await self._team_answer(facts, seat, view)
+            else:
+                action = await (await self._ready(facts.table, seat)).choose_async(view)
         except Exception:
             log.exception("table %s: bot %d failed to choose", facts.table.table_id, seat)
             action = view.legal[0]

@@ -28,7 +28,7 @@ import itertools
 import logging
 import sys
 import zlib
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -36,7 +36,7 @@ import msgspec
 
 from truco.bots.guard import known_senas, to_plain
 from truco.bots.stdio import offered
-from truco.engine import Action, SeatView
+from truco.engine import Action, Seat, SeatView
 
 log = logging.getLogger("truco.runtime")
 
@@ -244,6 +244,10 @@ class WorkerBot:
 
     async def hint_async(self, view: SeatView) -> Action:
         return await self._action("hint", view)
+
+    async def reconsider_async(self, view: SeatView, votes: Mapping[Seat, Action]) -> Action:
+        return offered(view, await self._request({"type": "reconsider", "view": to_plain(view),
+                                                  "votes": [a.to_dict() for a in votes.values()]}))
 
     async def senas_async(self, view: SeatView) -> tuple[str, ...]:
         return known_senas((await self._ask("senas", view)).get("senas"))
