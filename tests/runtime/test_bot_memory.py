@@ -12,10 +12,12 @@ import signal
 from pathlib import Path
 from typing import Any
 
+import pytest
+
 from tests.runtime.conftest import Inbox, MakeRuntime, submit
 from tests.runtime.tables import humans_and_bots
 from truco.bots import Bot
-from truco.bots.guard import to_plain
+from truco.bots.guard import Guarded, to_plain
 from truco.bots.maestro import MaestroBot
 from truco.bots.registry import make_level
 from truco.bots.rivals import Memory, Profile
@@ -66,12 +68,11 @@ async def _play_until(rt: Runtime, table_id: str, humans: dict[int, tuple[str, I
     raise AssertionError("the hand never came")
 
 
-async def _against_maestro(rt: Runtime) -> tuple[str, str, Inbox]:
-    c = await rt.create_table({"players": 2}, "Ana")
+async def _against_maestro(rt: Runtime, players: int) -> tuple[str, str, Inbox]:
+    """Ana in seat 0, ``maestro`` in every other seat (señas off: the match record keeps none)."""
+    c = await rt.create_table({"players": players, "senas": False}, "Ana", bots="maestro")
     box = Inbox()
     await rt.connect(c.table_id, c.token, box)
-    assert (await submit(rt, c.table_id, c.token, {"type": "add_bot", "seat": 1, "level": "maestro"})).ok
-    assert (await submit(rt, c.table_id, c.token, {"type": "start"})).ok
     return c.table_id, c.token, box
 
 
@@ -79,57 +80,68 @@ def _finished(memory: dict[Any, SeatView], hand_no: int) -> dict[Any, SeatView]:
     return {k: v for k, v in memory.items() if k[0] < hand_no}
 
 
-async def _restarted(make_runtime: MakeRuntime, tmp_path: Path,
-                     hand_no: int) -> tuple[MaestroBot, MaestroBot, int]:
-    """Ana against ``maestro`` until hand ``hand_no``; the server dies and a fresh one rebuilds the table
-    from its log; Ana moves, and the bot's turn makes a new bot. Returns both bots and the hand."""
-    made: list[Bot] = []
+def _bots(rt: Runtime, table_id: str) -> dict[int, MaestroBot]:
+    """The table's bots by seat, as the runtime holds them (on its bots' thread)."""
+    out = {}
+    for (table, _, seat, _), held in rt._services.bots._bots.items():
+        assert isinstance(held, Guarded)
+        bot = held._bot
+        if table == table_id and isinstance(bot, MaestroBot):
+            out[seat] = bot
+    return out
 
-    def factory(level: str, seed: int) -> Bot:
-        made.append(make_level(level, seed))
-        return made[-1]
 
+async def _restarted(make_runtime: MakeRuntime, tmp_path: Path, hand_no: int, players: int = 2
+                     ) -> tuple[dict[int, MaestroBot], dict[int, MaestroBot], int]:
+    """Ana against ``maestro``s until hand ``hand_no``; the server dies and a fresh one rebuilds the
+    table from its log; Ana plays on until every bot seat has a bot again. Returns the bots before and
+    after, by seat, and the hand the restart came in."""
     path = str(tmp_path / "truco.db")
     clock = FakeClock()
-    rt = await make_runtime(SQLiteStorage(path), clock=clock, bot_factory=factory)
-    table_id, token, box = await _against_maestro(rt)
+    rt = await make_runtime(SQLiteStorage(path), clock=clock)
+    table_id, token, box = await _against_maestro(rt, players)
     await _play_until(rt, table_id, {0: (token, box)}, hand_no=hand_no)
     hand_no = rt.table(table_id).hand_no
+    before = _bots(rt, table_id)
+    assert sorted(before) == list(range(1, players))
     await rt.close()  # nothing more is written
 
-    fresh = await make_runtime(SQLiteStorage(path), clock=clock, bot_factory=factory)
+    fresh = await make_runtime(SQLiteStorage(path), clock=clock)
     box = Inbox()
     await fresh.connect(table_id, token, box)
-    await fresh.settle()
-    assert await _move(fresh, table_id, {0: (token, box)})
-    await fresh.settle()
-    first, second = made
-    assert isinstance(first, MaestroBot) and isinstance(second, MaestroBot)
-    return first, second, hand_no
+    for _ in range(50):
+        await fresh.settle()
+        if len(_bots(fresh, table_id)) == players - 1:
+            break
+        assert await _move(fresh, table_id, {0: (token, box)})
+    return before, _bots(fresh, table_id), hand_no
 
 
+@pytest.mark.parametrize("players", [2, 4])
 async def test_a_maestro_made_again_after_a_restart_remembers_every_hand_of_the_match_as_it_saw_it(
-        make_runtime: MakeRuntime, tmp_path: Path):
-    first, second, hand_no = await _restarted(make_runtime, tmp_path, 5)
-    seen = _finished(first.memory.hands, hand_no)
-    assert len(seen) == hand_no - 1  # it decided in every hand before this one
-    assert _finished(second.memory.hands, hand_no) == seen  # the same views, hand by hand
-    before, after = Memory(), Memory()
-    before.hands, after.hands = seen, _finished(second.memory.hands, hand_no)
-    read = [vars(p) for p in after.all_profiles(second.maestro)]
-    assert read == [vars(p) for p in before.all_profiles(first.maestro)]  # so it reads the rival the same
-    assert read != [vars(Profile()), vars(Profile())]  # and the hands told it something
+        make_runtime: MakeRuntime, tmp_path: Path, players: int):
+    before, after, hand_no = await _restarted(make_runtime, tmp_path, 5, players)
+    for seat, first in before.items():
+        second = after[seat]
+        seen = _finished(first.memory.hands, hand_no)
+        assert len(seen) >= hand_no - 2  # it decided in (nearly) every hand before this one
+        assert _finished(second.memory.hands, hand_no) == seen  # the same views, hand by hand
+        was, now = Memory(), Memory()
+        was.hands, now.hands = seen, _finished(second.memory.hands, hand_no)
+        read = [vars(p) for p in now.all_profiles(second.maestro)]
+        assert read == [vars(p) for p in was.all_profiles(first.maestro)]  # it reads its rivals the same
+        assert read != [vars(Profile()), vars(Profile())]  # and the hands told it something
 
 
 async def test_without_the_recall_the_bot_made_again_would_start_the_match_blank(
-        make_runtime: MakeRuntime, tmp_path: Path, monkeypatch: Any):
+        make_runtime: MakeRuntime, tmp_path: Path, monkeypatch: pytest.MonkeyPatch):
     """The control: the same restart with the recall turned off leaves the new bot knowing no hand
     but the one on the table (what every restart did before)."""
     from truco.runtime import bot_turns
     monkeypatch.setattr(bot_turns, "bot_recall", lambda t, seat: [])
-    first, second, hand_no = await _restarted(make_runtime, tmp_path, 3)
-    assert _finished(first.memory.hands, hand_no)
-    assert _finished(second.memory.hands, hand_no) == {}
+    before, after, hand_no = await _restarted(make_runtime, tmp_path, 3)
+    assert _finished(before[1].memory.hands, hand_no)
+    assert _finished(after[1].memory.hands, hand_no) == {}
 
 
 async def test_the_recall_is_each_hand_over_as_the_seat_last_had_a_move_in_it_with_only_its_own_cards(
@@ -208,7 +220,7 @@ async def test_a_worker_killed_mid_match_has_its_bot_told_the_match_again(make_r
         return await ask(slot, request)
 
     workers.ask = watched  # type: ignore[method-assign]
-    table_id, token, box = await _against_maestro(rt)
+    table_id, token, box = await _against_maestro(rt, 2)
     await _play_until(rt, table_id, {0: (token, box)}, hand_no=3)
     assert not [r for r in sent if r["type"] == "recall"]  # made at the first hand: nothing to tell
     (pid,) = workers.pids()
