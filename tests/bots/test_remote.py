@@ -159,3 +159,50 @@ def test_a_remote_bot_signs_once_a_hand_and_reads_its_partners_signs():
     mano_view = d.view(g.turn).to_dict()
     act = SeatClient(make_bot("dificil", 4)).command_for(mano_view)
     assert act is not None and act["type"] == "act"
+
+
+class _SaysNo:
+    """Votes "no quiero" to any call, reconsiders as every level does (``ViewBot``), and counts both."""
+
+    level = "scripted"
+
+    def __init__(self) -> None:
+        from truco.bots.base import ViewBot
+        self.base = ViewBot(0)
+        self.asked: list[str] = []
+
+    def choose(self, view: SeatView) -> Action:
+        self.asked.append("vote")
+        return next(a for a in view.legal if a.do.value == "no_quiero")
+
+    def hint(self, view: SeatView) -> Action:
+        return self.choose(view)
+
+    def reconsider(self, view: SeatView, votes: Mapping[Seat, Action]) -> Action:
+        self.asked.append("reconsider")
+        return self.base.reconsider(view, votes)
+
+
+def test_a_remote_bot_whose_team_split_reconsiders_once_and_moves_to_its_partners_quiero():
+    """Over the WebSocket a bot is a person: on a split vote it reconsiders once, as a team of bots
+    does (the mildest vote that takes the bet on), so its team is not left to the window's decline."""
+    from tests.table.table_driver import Driver
+    from truco.cli.bot import SeatClient
+    from truco.engine import Do
+
+    d = Driver()
+    caller = d.call_truco()
+    partner, me = (caller + 1) % 4, (caller + 3) % 4
+    d.seat(partner, Do.QUIERO)  # the person votes first (a refused command raises)
+    bot = _SaysNo()
+    client = SeatClient(bot)
+    first = client.command_for(d.view(me).to_dict())
+    assert first is not None and first["do"] == "no_quiero"
+    d.seat(me, Do(first["do"]))  # split: the window opens
+    assert d.t.vote is not None
+    second = client.command_for(d.view(me).to_dict())
+    assert second is not None and second["do"] == "quiero" and second["id"] != first["id"]
+    d.seat(me, Do(second["do"]))
+    assert d.t.vote is None and d.t.game is not None and d.t.game.truco_level == 1  # the team took it
+    assert bot.asked == ["vote", "reconsider"]
+    assert client.command_for(d.view(me).to_dict()) is None or d.turn == me  # nothing more to say on it

@@ -30,6 +30,7 @@ from truco.bots import Bot, make_bot
 from truco.bots.guard import from_plain
 from truco.bots.registry import ALL_LEVELS
 from truco.bots.stdio import serve
+from truco.engine import Action, Do, Seat
 
 
 def add_arguments(p: argparse.ArgumentParser) -> None:
@@ -63,6 +64,8 @@ class SeatClient:
         self.matches_over = 0
         self.signed: set[tuple[int, int]] = set()
         self._last_result: Any = None
+        self.reconsidered: tuple[int, str] | None = None
+        """The call (its place in the hand's history, and the call) whose split vote it reconsidered."""
 
     def senas_for(self, view: dict[str, Any]) -> list[dict[str, Any]]:
         """The señas to make once a hand, before the first card, when the table has them on."""
@@ -95,19 +98,39 @@ class SeatClient:
         vote = view.get("vote")
         if not view.get("legal") or view["version"] <= self.answered:
             return None
-        if vote and vote.get("my_vote") is not None:
-            return None  # voted already: the team decides
+        split: dict[Seat, Action] | None = None
+        mine = vote.get("my_vote") if vote else None
+        if vote and mine is not None:
+            split = self._split(game, vote)
+            if split is None:
+                return None  # voted already: the team decides
         start_score, start_chicos = self.starts[key]
         seat_view = from_plain(game, start_score, start_chicos)
         signs = tuple((int(x["from"]), str(x["sena"])) for x in view.get("senas") or ())
         if signs:  # what the partners signed this hand (the table sends a seat only its partners')
             seat_view = replace(seat_view, senas=signs)
-        action = self.bot.choose(seat_view)
+        action = self.bot.choose(seat_view) if split is None else self.bot.reconsider(seat_view, split)
         self.answered = view["version"]
+        if split is not None and str(action.do) == mine:
+            return None  # it keeps its vote
         msg: dict[str, Any] = {"type": "act", "id": f"b{view['version']}", "do": str(action.do)}
         if action.card is not None:
             msg["card"] = action.to_dict()["card"]
         return msg
+
+
+    def _split(self, game: dict[str, Any], vote: dict[str, Any]) -> dict[Seat, Action] | None:
+        """Every voter of its team has voted and the votes differ: the votes, the first time this call
+        is seen split (a bot reconsiders once, as a team of bots does at the table and in the arena:
+        to the mildest vote that still takes the bet on); else None."""
+        votes = vote.get("votes") or []
+        if any(v.get("vote") is None for v in votes) or len({v["vote"] for v in votes}) < 2:
+            return None
+        call = (len(game["history"]), str(vote.get("call")))
+        if call == self.reconsidered:
+            return None
+        self.reconsidered = call
+        return {int(v["seat"]): Action(int(v["seat"]), Do(v["vote"])) for v in votes}
 
 
 async def play_at_table(server: str, code: str, bot: Bot, *, token: str | None = None,
