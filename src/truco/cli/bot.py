@@ -64,8 +64,8 @@ class SeatClient:
         self.matches_over = 0
         self.signed: set[tuple[int, int]] = set()
         self._last_result: Any = None
-        self.reconsidered: tuple[int, str] | None = None
-        """The call (its place in the hand's history, and the call) whose split vote it reconsidered."""
+        self.reconsidered: tuple[int, int, int, str] | None = None
+        """The call whose split vote it reconsidered: match, hand, its place in the hand, the call."""
 
     def senas_for(self, view: dict[str, Any]) -> list[dict[str, Any]]:
         """The señas to make once a hand, before the first card, when the table has them on."""
@@ -101,7 +101,7 @@ class SeatClient:
         split: dict[Seat, Action] | None = None
         mine = vote.get("my_vote") if vote else None
         if vote and mine is not None:
-            split = self._split(game, vote)
+            split = self._split(key, game, vote)
             if split is None:
                 return None  # voted already: the team decides
         start_score, start_chicos = self.starts[key]
@@ -118,15 +118,15 @@ class SeatClient:
             msg["card"] = action.to_dict()["card"]
         return msg
 
-
-    def _split(self, game: dict[str, Any], vote: dict[str, Any]) -> dict[Seat, Action] | None:
+    def _split(self, hand: tuple[int, int], game: dict[str, Any],
+               vote: dict[str, Any]) -> dict[Seat, Action] | None:
         """Every voter of its team has voted and the votes differ: the votes, the first time this call
         is seen split (a bot reconsiders once, as a team of bots does at the table and in the arena:
         to the mildest vote that still takes the bet on); else None."""
         votes = vote.get("votes") or []
         if any(v.get("vote") is None for v in votes) or len({v["vote"] for v in votes}) < 2:
             return None
-        call = (len(game["history"]), str(vote.get("call")))
+        call = (*hand, len(game["history"]), str(vote.get("call")))
         if call == self.reconsidered:
             return None
         self.reconsidered = call
