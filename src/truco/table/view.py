@@ -240,12 +240,10 @@ def bot_recall(t: Table, seat: int) -> list[SeatView]:
     actions: nothing the seat did not see then (no señas: the record keeps none)."""
     out: list[SeatView] = []
     for i, record in enumerate(t.hands):
-        last: SeatView | None = None
-        for st in hand_states(record, i + 1):
-            if not st.hand_over and seat in to_act(st):
-                last = view_for(st, seat)
+        states = hand_states(record, i + 1)
+        last = next((st for st in reversed(states) if not st.hand_over and seat in to_act(st)), None)
         if last is not None:
-            out.append(last)
+            out.append(view_for(last, seat))
     return out
 
 
