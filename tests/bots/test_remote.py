@@ -200,9 +200,14 @@ def test_a_remote_bot_whose_team_split_reconsiders_once_and_moves_to_its_partner
     assert first is not None and first["do"] == "no_quiero"
     d.seat(me, Do(first["do"]))  # split: the window opens
     assert d.t.vote is not None
-    second = client.command_for(d.view(me).to_dict())
+    split = d.view(me).to_dict()
+    second = client.command_for(split)
     assert second is not None and second["do"] == "quiero" and second["id"] != first["id"]
+    again = {**split, "version": split["version"] + 1}
+    assert client.command_for(again) is None  # once a call
+    game = {**split["game"], "hand_no": split["game"]["hand_no"] + 1}
+    later = {**again, "version": split["version"] + 2, "game": game}
+    assert client.command_for(later) is not None  # the same place of a later hand is another call
     d.seat(me, Do(second["do"]))
     assert d.t.vote is None and d.t.game is not None and d.t.game.truco_level == 1  # the team took it
-    assert bot.asked == ["vote", "reconsider"]
-    assert client.command_for(d.view(me).to_dict()) is None or d.turn == me  # nothing more to say on it
+    assert bot.asked == ["vote", "reconsider", "reconsider"]
