@@ -352,8 +352,7 @@ class Guarded:
         return self._legal(view, await self._awaited(self._bot.hint, detached(view)))
 
     def reconsider(self, view: SeatView, votes: Mapping[Seat, Action]) -> Action:
-        plain_votes = {int(s): action_from_plain(a.to_dict()) for s, a in votes.items()}
-        return self._legal(view, self._apart(self._bot.reconsider, detached(view), plain_votes))
+        return self._legal(view, self._apart(self._bot.reconsider, detached(view), _plain_votes(votes)))
 
     async def recall_async(self, views: Sequence[SeatView]) -> None:
         """Tell a bot made mid-match the hands it did not play (``truco.table.bot_recall``), on the
@@ -366,8 +365,8 @@ class Guarded:
             self.recalled = True  # a bot that fails to recall plays on without it, not asked again
 
     async def reconsider_async(self, view: SeatView, votes: Mapping[Seat, Action]) -> Action:
-        plain_votes = {int(s): action_from_plain(a.to_dict()) for s, a in votes.items()}
-        return self._legal(view, await self._awaited(self._bot.reconsider, detached(view), plain_votes))
+        action = await self._awaited(self._bot.reconsider, detached(view), _plain_votes(votes))
+        return self._legal(view, action)
 
     def senas(self, view: SeatView) -> tuple[str, ...]:
         """The señas the bot makes to its partners at the start of a hand (none if it makes none);
@@ -380,6 +379,11 @@ class Guarded:
         if getattr(self._bot, "senas", None) is None:
             return ()
         return known_senas(await self._awaited(self._bot.senas, detached(view)))  # type: ignore[attr-defined]
+
+
+def _plain_votes(votes: Mapping[Seat, Action]) -> dict[Seat, Action]:
+    """The votes as fresh objects (none of the caller's reaches the bot)."""
+    return {int(s): action_from_plain(a.to_dict()) for s, a in votes.items()}
 
 
 def _recall_all(recall: Callable[[SeatView], object], views: Sequence[SeatView]) -> None:

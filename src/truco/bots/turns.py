@@ -17,8 +17,10 @@ class BotError(RuntimeError):
     """A bot answered with an action its view did not offer."""
 
 
-def _same(votes: Sequence[Action]) -> bool:
-    return all((v.do, v.card) == (votes[0].do, votes[0].card) for v in votes)
+def agreed(votes: Mapping[Seat, Action], first: Seat) -> Action | None:
+    """``first``'s vote when every voter voted the same (the table's and the arena's team answer)."""
+    mine = votes[first]
+    return mine if all((v.do, v.card) == (mine.do, mine.card) for v in votes.values()) else None
 
 
 def decline(legal: Sequence[Action]) -> Action:
@@ -68,9 +70,7 @@ def next_action(st: State, bots: Bots, timer: Timer | None = None,
         return ask(pub.turn)
     voters = pub.to_act
     votes = {s: ask(s) for s in voters}
-    if _same(list(votes.values())):
-        return votes[voters[0]]
-    second = {s: ask(s, votes) for s in voters}
-    if _same(list(second.values())):
-        return second[voters[0]]
-    return decline(view_for(st, voters[0], pub).legal)
+    answer = agreed(votes, voters[0])
+    if answer is None:
+        answer = agreed({s: ask(s, votes) for s in voters}, voters[0])
+    return answer if answer is not None else decline(view_for(st, voters[0], pub).legal)

@@ -85,6 +85,21 @@ def _parse_action(raw: Any, players: int) -> Action:
     return Action(seat, do)
 
 
+def _rules(record: dict[str, Any]) -> Rules:
+    try:
+        return Rules.from_dict(record.get("rules") or {})
+    except (TypeError, ValueError) as e:
+        raise RecordError(f"rules: {e}") from None
+
+
+def _step(state: State, raw: Any, players: int, index: int) -> tuple[State, list[Event]]:
+    """Action ``index`` of a record applied (``ActionError`` if it cannot be)."""
+    try:
+        return apply(state, _parse_action(raw, players))
+    except (IllegalAction, ValueError) as e:
+        raise ActionError(index, str(e)) from None
+
+
 def _parse_pair(raw: Any, label: str) -> tuple[int, int]:
     if (not isinstance(raw, list) or len(raw) != 2
             or any(not isinstance(x, int) or isinstance(x, bool) or x < 0 for x in raw)):
@@ -99,10 +114,7 @@ def replay(record: Any) -> ReplayResult:
     unknown = set(record) - {"rules", "score", "chicos", "dealer", "hands", "actions", "deals", "pica"}
     if unknown:
         raise RecordError(f"unknown key(s) {', '.join(sorted(unknown))}")
-    try:
-        rules = Rules.from_dict(record.get("rules") or {})
-    except (TypeError, ValueError) as e:
-        raise RecordError(f"rules: {e}") from None
+    rules = _rules(record)
     if "deals" in record:
         deals = record["deals"]
         if not isinstance(deals, list) or not deals:
@@ -151,11 +163,7 @@ def replay(record: Any) -> ReplayResult:
                 raise ActionError(index, f"deal {k}: {e}") from None
             events.extend(evs)
         for raw in actions:
-            try:
-                action = _parse_action(raw, n)
-                state, evs = apply(state, action)
-            except (IllegalAction, ValueError) as e:
-                raise ActionError(index, str(e)) from None
+            state, evs = _step(state, raw, n, index)
             events.extend(evs)
             index += 1
     return ReplayResult(state, events)
@@ -180,10 +188,7 @@ def hand_record(state: State) -> dict[str, Any]:
 def hand_states(record: dict[str, Any], hand_no: int) -> list[State]:
     """The states of one hand of a match (a ``hand_record``, its ``hand_no`` in the match): the one
     before each of its actions, then the last. Raises ``RecordError`` or ``ActionError``."""
-    try:
-        rules = Rules.from_dict(record.get("rules") or {})
-    except (TypeError, ValueError) as e:
-        raise RecordError(f"rules: {e}") from None
+    rules = _rules(record)
     n = rules.players
     hands = _parse_hands(record.get("hands"), n)
     try:
@@ -195,9 +200,6 @@ def hand_states(record: dict[str, Any], hand_no: int) -> list[State]:
         raise RecordError(str(e)) from None
     out = [state]
     for index, raw in enumerate(record.get("actions", [])):
-        try:
-            state, _ = apply(state, _parse_action(raw, n))
-        except (IllegalAction, ValueError) as e:
-            raise ActionError(index, str(e)) from None
+        state, _ = _step(state, raw, n, index)
         out.append(state)
     return out

@@ -22,7 +22,7 @@ from truco.bots import Bot
 from truco.bots.guard import Guarded, guard
 from truco.bots.registry import make_level
 from truco.bots.seeds import bot_seed
-from truco.bots.turns import decline
+from truco.bots.turns import agreed, decline
 from truco.engine import Action, Seat, SeatView
 from truco.runtime.bot_workers import BotWorkers
 from truco.table import BotAct, BotHint, BotSena, Command, Facts, Table, bot_recall, bot_view
@@ -162,12 +162,10 @@ class BotTurns:
         views = {s: bot_view(facts, s) for s in voters}
         bots = {s: await self._ready(t, s) for s in voters}
         votes = {s: await bots[s].choose_async(views[s]) for s in voters}
-        if len({(a.do, a.card) for a in votes.values()}) > 1:
-            votes = {s: await bots[s].reconsider_async(views[s], votes) for s in voters}
-        agreed = {(a.do, a.card) for a in votes.values()}
-        if len(agreed) > 1:
-            return decline(view.legal)
-        return votes[seat]
+        answer = agreed(votes, seat)
+        if answer is None:
+            answer = agreed({s: await bots[s].reconsider_async(views[s], votes) for s in voters}, seat)
+        return answer if answer is not None else decline(view.legal)
 
     async def move(self, facts: Facts) -> tuple[Command, Command] | None:
         """The move of the bot the table waits for, and a fallback (its first legal action)."""
