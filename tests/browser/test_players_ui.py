@@ -256,9 +256,10 @@ def _server_reason_codes() -> set[str]:
         src = path.read_text()
         codes |= set(re.findall(r'TableError\((?:[^()]|\([^()]*\))*?,\s*"([a-z_]+)"\)', src, re.S))
         codes |= set(re.findall(r'"only_in_lobby" if [^\n]* else "([a-z_]+)"', src))
-    game = (ROOT / "src/truco/engine/game.py").read_text()
-    body = game[game.index("def illegal_reason"):]
-    codes |= set(re.findall(r'return \(?"([a-z_]+)"', body[:body.index("\ndef ", 10)]))
+    legal = (ROOT / "src/truco/engine/legal.py").read_text()
+    body = legal[legal.index("def illegal_reason"):]
+    end = body.find("\ndef ", 10)
+    codes |= set(re.findall(r'return \(?"([a-z_]+)"', body if end < 0 else body[:end]))
     return codes
 
 

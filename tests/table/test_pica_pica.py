@@ -7,7 +7,7 @@ import pytest
 
 from tests.table.table_driver import Driver
 from truco.engine import Do
-from truco.engine.game import legal_actions_for
+from truco.engine.legal import legal_actions_for
 from truco.table import Sena, TableError, TableSettings
 from truco.table.view import TableView
 

@@ -145,7 +145,7 @@ def knowledge(view: SeatView, envido_senas: bool = True) -> Knowledge:
 
 
 def duel_of(p: PublicView, seat: Seat) -> int:
-    """Pica-pica: the duel ``seat`` plays this hand (each seat plays one; ``engine.game.duel_pair``)."""
+    """Pica-pica: the duel ``seat`` plays this hand (each seat plays one; ``engine.deal.duel_pair``)."""
     return (seat - p.dealer - 1) % 3
 
 

@@ -1,18 +1,9 @@
 """The rules of Argentine truco: pure functions over plain data (no I/O, no clock, no randomness)."""
 
 from truco.engine.cards import Card, card_name, parse_card, shuffled_deck, spanish_name, tanto
-from truco.engine.game import (
-    apply,
-    falta_points,
-    falta_value,
-    hand_winner,
-    legal_actions,
-    legal_actions_for,
-    new_match,
-    next_hand,
-    to_act,
-    why_illegal,
-)
+from truco.engine.deal import new_match, next_hand
+from truco.engine.game import apply, falta_points, falta_value, hand_winner
+from truco.engine.legal import legal_actions, legal_actions_for, to_act, why_illegal
 from truco.engine.record import ActionError, RecordError, hand_record, hand_states, replay
 from truco.engine.state import State
 from truco.engine.types import (

@@ -18,7 +18,9 @@ from __future__ import annotations
 from typing import Any, ClassVar
 
 from truco.engine.cards import DECK, Card
-from truco.engine.game import apply, legal_actions_for, new_match, next_hand, to_act
+from truco.engine.deal import new_match, next_hand
+from truco.engine.game import apply
+from truco.engine.legal import legal_actions_for, to_act
 from truco.engine.state import State
 from truco.engine.types import Action, Do, PointsAwarded, Rules
 from truco.engine.view import view_for

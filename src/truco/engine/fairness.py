@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from truco.engine.cards import NAME, Card, parse_card, shuffled_deck_sha256
-from truco.engine.game import deal_hands
+from truco.engine.deal import deal_hands
 
 CONTRIBUTION_BYTES = 16
 ABSENT = bytes(CONTRIBUTION_BYTES)

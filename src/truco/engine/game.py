@@ -1,22 +1,21 @@
-"""The rules: dealing, legal actions, applying an action, scoring.
+"""The rules in play: applying an action to a state, the rounds, the bets and the scoring.
 
-Every function here is pure: a state in, a new state (and public events) out. Rule numbers in the
-comments refer to ../shared/design/rulings.md; docs/rules.md lists each rule with its source.
+Every function here is pure: a state in, a new state (and public events) out. Dealing is in
+``deal``, what a seat may do and why not in ``legal``. Rule numbers in the comments refer to
+../shared/design/rulings.md; docs/rules.md lists each rule with its source.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-
-from truco.engine.cards import (
-    POWER,
-    Card,
-    flor_value,
-    has_flor,
-    shuffled_deck,
-    shuffled_deck_sha256,
-    tanto,
-    tanto_cards,
+from truco.engine.cards import POWER, Card, flor_value, tanto
+from truco.engine.deal import duel_pair, start_duel
+from truco.engine.legal import (
+    ENVIDO_OPENERS,
+    LEVEL_OF,
+    envido_open,
+    flor_answerers,
+    illegal_reason,
+    legal_actions_for,
 )
 from truco.engine.state import P_ENVIDO, P_FLOR, P_NONE, P_TRUCO, State
 from truco.engine.types import (
@@ -29,10 +28,8 @@ from truco.engine.types import (
     ChicoEnded,
     Do,
     DuelEnded,
-    DuelStarted,
     Event,
     HandEnded,
-    HandStarted,
     IllegalAction,
     MatchEnded,
     PointsAwarded,
@@ -46,307 +43,6 @@ from truco.engine.types import (
 )
 
 ENVIDO_POINTS = {Do.ENVIDO: 2, Do.REAL_ENVIDO: 3}
-_TRUCO_BY_LEVEL = (Do.TRUCO, Do.RETRUCO, Do.VALE_CUATRO)
-_LEVEL_OF = {Do.TRUCO: 1, Do.RETRUCO: 2, Do.VALE_CUATRO: 3}
-_ENVIDO_OPENERS = (Do.ENVIDO, Do.REAL_ENVIDO, Do.FALTA_ENVIDO)
-
-
-# ------------------------------------------------------------------ dealing
-
-
-def deal_hands(deck: Sequence[Card], players: int, mano: Seat) -> tuple[tuple[Card, ...], ...]:
-    """Three cards each, one at a time, starting with the mano and going round in play order."""
-    hands: list[list[Card]] = [[] for _ in range(players)]
-    k = 0
-    for _ in range(3):
-        for i in range(players):
-            hands[(mano + i) % players].append(deck[k])
-            k += 1
-    return tuple(tuple(h) for h in hands)
-
-
-def _check_hands(hands: Sequence[Sequence[Card]], players: int) -> tuple[tuple[Card, ...], ...]:
-    if len(hands) != players:
-        raise ValueError(f"expected {players} hands, got {len(hands)}")
-    seen: set[Card] = set()
-    for i, h in enumerate(hands):
-        if len(h) != 3:
-            raise ValueError(f"hand {i} must have exactly 3 cards")
-        for c in h:
-            if not isinstance(c, int) or not 0 <= c < 40:
-                raise ValueError(f"hand {i} has an invalid card {c!r}")
-            if c in seen:
-                raise ValueError(f"card dealt twice: {c}")
-            seen.add(c)
-    return tuple(tuple(h) for h in hands)
-
-
-def new_match(rules: Rules, *, dealer: Seat, seed: int | bytes | None = None,
-              hands: Sequence[Sequence[Card]] | None = None,
-              score: tuple[int, int] = (0, 0), chicos: tuple[int, int] = (0, 0),
-              hand_no: int = 1, pica: bool | None = None) -> tuple[State, list[Event]]:
-    """Start a match (or resume one at ``score``) with the first hand dealt.
-
-    The deal is either explicit (``hands[i]`` are seat i's cards) or shuffled from ``seed``: an int
-    (splitmix64, fast, for simulations) or bytes (the verifiable SHA-256 shuffle of docs/fairness.md).
-    ``pica`` says whether a hand resumed inside the pica-pica band is a pica-pica (hands alternate
-    there; by default the first one in the band is).
-    """
-    n = rules.players
-    if not isinstance(dealer, int) or not 0 <= dealer < n:
-        raise ValueError(f"dealer must be a seat from 0 to {n - 1}")
-    for label, pair in (("score", score), ("chicos", chicos)):
-        if len(pair) != 2 or any(not isinstance(x, int) or isinstance(x, bool) or x < 0 for x in pair):
-            raise ValueError(f"{label} must be two non-negative integers")
-    if max(score) >= rules.target:
-        raise ValueError(f"score must be below the target ({rules.target})")
-    if max(chicos) >= rules.chicos_to_win:
-        raise ValueError("the match is already over at those chicos")
-    st = State.__new__(State)
-    st.rules = rules
-    st.n = n
-    st.full_mask = (1 << n) - 1
-    st.score = (score[0], score[1])
-    st.chicos = (chicos[0], chicos[1])
-    st.match_over = False
-    st.winner = -1
-    st.pica_next = True
-    return _start_hand(st, dealer, hand_no, seed, hands, pica)
-
-
-def next_hand(state: State, *, seed: int | bytes | None = None,
-              hands: Sequence[Sequence[Card]] | None = None,
-              pica: bool | None = None) -> tuple[State, list[Event]]:
-    """Deal the next hand: the deal passes to the next seat (rule 2). A finished chico resets the score."""
-    if not state.hand_over:
-        raise IllegalAction("the hand is not over yet", "hand_not_over")
-    if state.match_over:
-        raise IllegalAction("the match is over", "match_over")
-    st = state.copy()
-    if st.chico_over:
-        st.score = (0, 0)
-    return _start_hand(st, (state.dealer + 1) % state.n, state.hand_no + 1, seed, hands, pica)
-
-
-def in_pica_band(rules: Rules, score: tuple[int, int]) -> bool:
-    """Whether a hand dealt at ``score`` falls in the pica-pica band (both teams inside it)."""
-    if not rules.pica_pica:
-        return False
-    lo, hi = rules.pica_band
-    return lo <= score[0] <= hi and lo <= score[1] <= hi
-
-
-def _start_hand(st: State, dealer: Seat, hand_no: int, seed: int | bytes | None,
-                hands: Sequence[Sequence[Card]] | None, pica: bool | None) -> tuple[State, list[Event]]:
-    n = st.n
-    if in_pica_band(st.rules, st.score):
-        st.pica = st.pica_next if pica is None else pica
-        st.pica_next = not st.pica
-    elif pica:
-        raise ValueError("a pica-pica hand is dealt only with pica_pica on and both scores in its band")
-    else:
-        st.pica = False
-        st.pica_next = True
-    mano = (dealer + 1) % n
-    if hands is not None:
-        dealt = _check_hands(hands, n)
-    elif isinstance(seed, bytes):
-        dealt = deal_hands(shuffled_deck_sha256(seed), n, mano)
-    elif seed is not None:
-        dealt = deal_hands(shuffled_deck(seed), n, mano)
-    else:
-        raise ValueError("a deal needs a seed or explicit hands")
-    st.start_score = st.score
-    st.start_chicos = st.chicos
-    st.dealer = dealer
-    st.hand_no = hand_no
-    st.dealt = dealt
-    st.held = dealt
-    _open_deal(st, mano, 0)
-    st.sung = ()
-    st.history = ()
-    st.shown = ()
-    st.hand_over = False
-    st.hand_winner = -1
-    st.chico_over = False
-    st.duel = -1
-    st.idle = 0
-    st.duels = ()
-    events: list[Event] = [HandStarted(hand_no, dealer, mano)]
-    if st.pica:
-        _start_duel(st, 0, events)
-    return st, events
-
-
-def duel_pair(dealer: Seat, duel: int) -> tuple[Seat, Seat]:
-    """Pica-pica: duel ``duel``'s mano and rival. The hand's mano duels first, with the seat facing
-    it (three seats on); then the next seats in the order of play."""
-    mano = (dealer + 1 + duel) % 6
-    return mano, (mano + 3) % 6
-
-
-def _start_duel(st: State, duel: int, events: list[Event]) -> None:
-    """A pica-pica duel is a hand of two: its own rounds, truco, envido, flor and mazo."""
-    a, b = duel_pair(st.dealer, duel)
-    st.duel = duel
-    st.idle = st.full_mask & ~(1 << a | 1 << b)
-    _open_deal(st, a, st.idle)
-    events.append(DuelStarted(duel, a, b))
-
-
-def _open_deal(st: State, mano: Seat, out: int) -> None:
-    """Rounds, calls and bets back to nothing, ``mano`` to lead: a hand's start, or a duel's (the
-    seats in ``out`` do not play it)."""
-    st.mano = mano
-    st.rounds = ()
-    st.results = ()
-    st.round_winners = ()
-    st.plays = ()
-    st.round_mask = 0
-    st.lead = mano
-    st.turn = mano
-    st.folded = out
-    st.truco_level = 0
-    st.truco_owner = -1
-    st.truco_call = 0
-    st.truco_caller = -1
-    st.envido_chain = ()
-    st.envido_caller = -1
-    st.envido_settled = False
-    st.envido_winner = -1
-    st.flor_chain = ()
-    st.flor_caller = -1
-    st.flor_sung = 0
-    st.flor_settled = False
-    st.flor_winner = -1
-    st.pending = P_NONE
-    st.answer_team = -1
-
-
-# ------------------------------------------------------------------ legal actions
-
-
-def _played_round0(st: State, seat: Seat) -> bool:
-    return bool(st.results) or bool((st.round_mask >> seat) & 1)
-
-
-def _envido_open(st: State) -> bool:
-    """Envido may still be called this hand (rule 7): round 1, none called, no truco accepted, no flor."""
-    return (not st.results and not st.envido_chain and not st.envido_settled and st.truco_level == 0
-            and not st.flor_chain)
-
-
-def _flor_available(st: State, seat: Seat) -> bool:
-    """A flor holder may sing it before playing their first card, once per hand (variant ``flor``)."""
-    return (st.rules.flor and not st.flor_chain and not st.flor_settled and not st.envido_settled
-            and not _played_round0(st, seat) and has_flor(st.dealt[seat]))
-
-
-def _flor_answerers(st: State, team: Team) -> list[Seat]:
-    """Active seats of ``team`` holding a flor they have not lost by playing, who may contest one."""
-    n = st.n
-    return [s for s in range(team, n, 2)
-            if not (st.folded >> s) & 1 and not _played_round0(st, s) and has_flor(st.dealt[s])]
-
-
-def _team_can_envido_over_truco(st: State, team: Team) -> bool:
-    """Rule 7: the envido is open to the team answering a truco while one of its players has not played."""
-    if not _envido_open(st):
-        return False
-    return any(not st.folded >> s & 1 and not st.round_mask >> s & 1 for s in range(team, st.n, 2))
-
-
-def legal_actions_for(st: State, seat: Seat) -> list[Action]:
-    """Exactly the actions ``seat`` may take now (empty when it may do nothing)."""
-    if st.hand_over or (st.folded >> seat) & 1:
-        return []
-    team = seat & 1
-    out: list[Action] = []
-    if st.pending != P_NONE:
-        if team != st.answer_team:
-            return []
-        if st.pending == P_FLOR:
-            last = st.flor_chain[-1]
-            if last is Do.FLOR:
-                if has_flor(st.dealt[seat]) and not _played_round0(st, seat):
-                    out.append(Action(seat, Do.CON_FLOR_ME_ACHICO))
-                    out.append(Action(seat, Do.CONTRA_FLOR))
-                    out.append(Action(seat, Do.CONTRA_FLOR_AL_RESTO))
-                return out
-            out.append(Action(seat, Do.QUIERO))
-            out.append(Action(seat, Do.NO_QUIERO))
-            if last is Do.CONTRA_FLOR:
-                out.append(Action(seat, Do.CONTRA_FLOR_AL_RESTO))
-            return out
-        out.append(Action(seat, Do.QUIERO))
-        out.append(Action(seat, Do.NO_QUIERO))
-        if st.pending == P_ENVIDO:
-            chain = st.envido_chain
-            last = chain[-1]
-            if last is Do.ENVIDO:
-                if len(chain) == 1:
-                    out.append(Action(seat, Do.ENVIDO))
-                out.append(Action(seat, Do.REAL_ENVIDO))
-                out.append(Action(seat, Do.FALTA_ENVIDO))
-            elif last is Do.REAL_ENVIDO:
-                out.append(Action(seat, Do.FALTA_ENVIDO))
-            if _flor_available(st, seat):
-                out.append(Action(seat, Do.FLOR))
-            return out
-        # a truco call is waiting
-        if st.truco_call < 3:
-            out.append(Action(seat, _TRUCO_BY_LEVEL[st.truco_call]))
-        if _team_can_envido_over_truco(st, team):
-            flor_on = st.rules.flor
-            if not (flor_on and has_flor(st.dealt[seat])):
-                out.append(Action(seat, Do.ENVIDO))
-                out.append(Action(seat, Do.REAL_ENVIDO))
-                out.append(Action(seat, Do.FALTA_ENVIDO))
-            if flor_on and _flor_available(st, seat):
-                out.append(Action(seat, Do.FLOR))
-        return out
-    if seat != st.turn:
-        return []
-    for c in st.held[seat]:
-        out.append(Action(seat, Do.PLAY, c))
-    if not st.results and not (st.round_mask >> seat) & 1:
-        if _envido_open(st) and not (st.rules.flor and has_flor(st.dealt[seat])):
-            out.append(Action(seat, Do.ENVIDO))
-            out.append(Action(seat, Do.REAL_ENVIDO))
-            out.append(Action(seat, Do.FALTA_ENVIDO))
-        if st.rules.flor and _flor_available(st, seat):
-            out.append(Action(seat, Do.FLOR))
-    level = st.truco_level
-    if level == 0 or (level < 3 and st.truco_owner == team):
-        out.append(Action(seat, _TRUCO_BY_LEVEL[level]))
-    out.append(Action(seat, Do.MAZO))
-    return out
-
-
-def to_act(st: State) -> tuple[Seat, ...]:
-    """The seats that may act now: the seat in turn, or the active seats of the answering team."""
-    if st.hand_over:
-        return ()
-    if st.pending != P_NONE:
-        return tuple(s for s in range(st.answer_team, st.n, 2)
-                     if not (st.folded >> s) & 1 and legal_actions_for(st, s))
-    return (st.turn,)
-
-
-def legal_actions(st: State) -> list[Action]:
-    """What the seat to act may do, or (for an answer) the first seat of the answering team that may."""
-    if st.hand_over:
-        return []
-    if st.pending == P_NONE:
-        return legal_actions_for(st, st.turn)
-    for s in range(st.answer_team, st.n, 2):
-        acts = legal_actions_for(st, s)
-        if acts:
-            return acts
-    return []
-
-
-# ------------------------------------------------------------------ apply
 
 
 def apply(state: State, action: Action) -> tuple[State, list[Event]]:
@@ -374,10 +70,10 @@ def apply(state: State, action: Action) -> tuple[State, list[Event]]:
     elif do is Do.NO_QUIERO:
         events.append(Answered(seat, Do.NO_QUIERO))
         _no_quiero(st, seat, events)
-    elif do in _LEVEL_OF:
+    elif do in LEVEL_OF:
         events.append(Called(seat, do))
-        _call_truco(st, seat, _LEVEL_OF[do])
-    elif do in _ENVIDO_OPENERS:
+        _call_truco(st, seat, LEVEL_OF[do])
+    elif do in ENVIDO_OPENERS:
         events.append(Called(seat, do))
         _call_envido(st, seat, do, events)
     else:
@@ -500,7 +196,7 @@ def _end_duel(st: State, winner: Team, points: int, reason: str, events: list[Ev
     st.duels = (*st.duels, (a, b, winner, rounds, st.results))
     events.append(DuelEnded(st.duel, winner))
     if st.duel < 2:
-        _start_duel(st, st.duel + 1, events)
+        start_duel(st, st.duel + 1, events)
         return
     gained = [st.score[t] - st.start_score[t] for t in (0, 1)]
     hand_mano = (st.dealer + 1) % st.n
@@ -560,7 +256,7 @@ def _mazo(st: State, seat: Seat, events: list[Event]) -> None:
     events.append(WentToMazo(seat))
     team = seat & 1
     if all((st.folded >> s) & 1 for s in range(team, st.n, 2)):
-        points = st.truco_level + 1 + (1 if _envido_open(st) else 0)
+        points = st.truco_level + 1 + (1 if envido_open(st) else 0)
         _end_hand(st, _other(team), points, "mazo", events)
         return
     if (st.round_mask | st.folded) == st.full_mask:
@@ -708,7 +404,7 @@ def _flor_action(st: State, seat: Seat, do: Do, events: list[Event]) -> None:
         if st.pending == P_ENVIDO:
             st.envido_chain = ()
         st.envido_settled = True
-        if _flor_answerers(st, _other(team)):
+        if flor_answerers(st, _other(team)):
             st.pending = P_FLOR
             st.answer_team = _other(team)
             return
@@ -753,75 +449,3 @@ def _settle_flor_contest(st: State, events: list[Event]) -> None:
         return
     _after_side_bet(st)
 
-
-# ------------------------------------------------------------------ explanations
-
-
-def why_illegal(st: State, action: Action) -> str:
-    """A reason a player can read for an action that is not legal now."""
-    return illegal_reason(st, action)[1]
-
-
-def illegal_reason(st: State, action: Action) -> tuple[str, str]:
-    """Why an action is not legal now: a short code for programs (a client words it in the player's
-    language) and a sentence in English."""
-    seat = action.seat
-    try:
-        do = Do(action.do)
-    except ValueError:
-        return "unknown_action", f"unknown action {action.do!r}"
-    if st.match_over:
-        return "match_over", "the match is over"
-    if st.hand_over:
-        return "hand_over", "the hand is over"
-    if (st.idle >> seat) & 1:
-        return "waiting_for_duel", "pica-pica: only the two seats of this duel play now"
-    if (st.folded >> seat) & 1:
-        return "in_the_mazo", "you went to the mazo this hand"
-    if do is Do.PLAY and action.card is None:
-        return "card_needed", "play needs a card"
-    if st.pending != P_NONE:
-        what = {P_TRUCO: "the truco", P_ENVIDO: "the envido", P_FLOR: "the flor"}[st.pending]
-        if (seat & 1) != st.answer_team:
-            if do in (Do.PLAY, Do.MAZO):
-                return "answer_pending", f"{what} must be answered first"
-            return "other_team_answers", f"the other team must answer {what}"
-        return "not_an_answer", f"you cannot answer {what} with {do.value}"
-    if do in (Do.QUIERO, Do.NO_QUIERO, Do.CONTRA_FLOR, Do.CONTRA_FLOR_AL_RESTO, Do.CON_FLOR_ME_ACHICO):
-        return "nothing_to_answer", "there is no call to answer"
-    if seat != st.turn:
-        return "not_your_turn", "it is not your turn"
-    if do is Do.PLAY:
-        return "card_not_held", "you do not hold that card"
-    if do in _ENVIDO_OPENERS:
-        if st.results or (st.round_mask >> seat) & 1:
-            return ("envido_too_late",
-                    "envido can only be called in the first round, before you play your card")
-        if st.envido_chain or st.envido_settled:
-            return "envido_already_called", "the envido was already called this hand"
-        if st.truco_level:
-            return "envido_after_truco", "no envido after the truco was accepted"
-        if st.flor_chain:
-            return "flor_cancels_envido", "a flor cancels the envido"
-        return "sing_flor_instead", "with flor you sing flor, not envido"
-    if do is Do.FLOR:
-        if not st.rules.flor:
-            return "no_flor_at_this_table", "this table plays without flor"
-        if not has_flor(st.dealt[seat]):
-            return "no_flor_in_hand", "you do not have flor"
-        return "flor_too_late", "the flor can only be sung once, before you play your first card"
-    if do in _LEVEL_OF:
-        if st.truco_level == 3:
-            return "vale_cuatro_is_the_top", "the vale cuatro cannot be raised"
-        if _LEVEL_OF[do] != st.truco_level + 1:
-            return "not_the_next_bet", f"the next bet is {_TRUCO_BY_LEVEL[min(st.truco_level, 2)].value}"
-        return "raise_not_yours", "only the team that accepted the last bet may raise it"
-    return "not_allowed_now", f"{do.value} is not allowed now"
-
-
-def tanto_of(st: State, seat: Seat) -> int:
-    return tanto(st.dealt[seat])
-
-
-def tanto_cards_of(st: State, seat: Seat) -> tuple[Card, ...]:
-    return tanto_cards(st.dealt[seat])

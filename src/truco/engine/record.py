@@ -10,7 +10,8 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from truco.engine.cards import NAME, parse_card
-from truco.engine.game import apply, new_match, next_hand
+from truco.engine.deal import new_match, next_hand
+from truco.engine.game import apply
 from truco.engine.state import State
 from truco.engine.types import Action, Do, Event, IllegalAction, PointsAwarded, Rules
 

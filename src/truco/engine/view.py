@@ -11,7 +11,9 @@ from dataclasses import dataclass
 from typing import Any
 
 from truco.engine.cards import NAME, Card, has_flor, tanto
-from truco.engine.game import duel_pair, envido_stake, legal_actions_for, to_act
+from truco.engine.deal import duel_pair
+from truco.engine.game import envido_stake
+from truco.engine.legal import legal_actions_for, to_act
 from truco.engine.state import P_ENVIDO, P_FLOR, P_NONE, P_TRUCO, Duel, State
 from truco.engine.types import Action, Do, Rules, Seat, Team
 

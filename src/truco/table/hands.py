@@ -20,7 +20,7 @@ from truco.engine import (
 )
 from truco.engine import apply as engine_apply
 from truco.engine.cards import NAME
-from truco.engine.game import duel_pair
+from truco.engine.deal import duel_pair
 from truco.engine.types import PointsAwarded
 from truco.engine.view import duels_to_dict
 from truco.table.edits import Ctx, TableError, add_deadline, drop_deadlines, set_result
