@@ -12,12 +12,14 @@ from tests.bots.matches import views_of_a_match
 from truco.bots.knowledge import knowledge
 from truco.bots.maestro import MaestroBot
 from truco.bots.maestro_params import MaestroParams
-from truco.bots.neural import action_index, features, features_for_hands, legal_mask, shipped
-from truco.bots.policy_reading import bettor_share, policy_weights
+from truco.bots.neural import ACTIONS, action_index, features, features_for_hands, legal_mask, shipped
+from truco.bots.policy_reading import bettor_share, dealt_to, policy_weights
 from truco.bots.rivals import Profile, tanto_share
 from truco.bots.sampling import Sampler, World
 from truco.engine import Do, Rules, SeatView, State, apply, new_match, view_for
 from truco.engine.types import TRUCO_CALLS
+
+FLOR_AT = ACTIONS.index(Do.FLOR)
 
 
 def replayed(view: SeatView, w: World) -> list[tuple[State, int]]:
@@ -202,19 +204,26 @@ def test_a_decision_the_model_expects_weighs_a_world_more_than_one_it_does_not()
     assert min(spread) < 0.5  # some world was found less likely than the best
 
 
-def test_flor_and_pica_pica_are_not_read_their_legal_actions_depend_on_the_hand() -> None:
+def test_with_flor_a_rival_is_read_with_what_its_hand_let_it_do_a_flor_holder_sings_flor() -> None:
+    # with flor, what a seat may do depends on its hand (a flor holder may sing flor and may not call
+    # the envido): each world's rival is read with the actions that world's hand gave it
+    views = [v for seed in (6, 7) for v in answers_with_history(Rules(players=4, flor=True), seed)]
+    assert views
+    differs = 0
+    for n, view in enumerate(views[:12]):
+        worlds = drawn(view, 12, n)
+        got = policy_weights(view, worlds, 0.2, 2.0)
+        assert got is not None
+        assert got == pytest.approx(reference_weights(view, worlds, 0.2, 2.0), rel=1e-4, abs=1e-9)
+        first = view.public.history[0]  # before any card: a flor holder may sing it there
+        if first.seat & 1 != view.team:
+            st, s = replayed(view, worlds[0])[0]
+            differs += len({bool(legal_mask(view_for(dealt_to(st, s, w.hands[s], w.hands[s]), s))[FLOR_AT])
+                            for w in worlds}) == 2
+    assert differs  # some rival's first decision was read in worlds with a flor and in worlds without
+
+
+def test_a_pica_pica_hand_is_not_read_its_duels_are_hands_of_two() -> None:
     flor = answers_with_history(Rules(players=4, flor=True), 6)[0]
-    assert policy_weights(flor, drawn(flor, 5, 0), 0.2, 2.0) is None
     pica = replace(flor, public=replace(flor.public, pica=True, rules=replace(flor.public.rules, flor=False)))
     assert policy_weights(pica, drawn(flor, 5, 0), 0.2, 2.0) is None
-
-
-@pytest.mark.parametrize("players", [2, 4, 6])
-def test_maestro_reads_through_the_policy_by_default_only_at_four_players(players: int) -> None:
-    off = MaestroParams(policy_reading=False)
-    views = answers_with_history(Rules(players=players), 7)[:15]
-    assert views
-    differ = sum([w.hands for w in MaestroBot(3).decision(v).worlds]
-                 != [w.hands for w in MaestroBot(3, off).decision(v).worlds] for v in views)
-    assert (differ > 0) == (players == 4)
-    assert MaestroParams().policy_reading  # on by default (item 27, its 4-player row run with it)

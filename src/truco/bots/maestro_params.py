@@ -155,17 +155,19 @@ class MaestroParams(Params):
     play_weight: float = 10.0
     """How many cards of a spot the prior rates weigh against a team's own (``Profile.play_rates``)."""
     policy_reading: bool = True
-    """At an answer (at a table of ``policy_players``, no flor), the worlds are weighed again by how
+    """At an answer (at a table of ``policy_players``), the worlds are weighed again by how
     likely the ``neural`` policy makes every decision the rivals took this hand, with the cards each
     world gives them (``policy_reading``). On since every 4-player cell of ``maestro``'s row was run
     with it (seed 1, 1,000 matches, the same deals; without it in brackets): ``dificil-1`` 67.1 %
     (64.1 %), on seed 2 65.1 % (63.5 %), with señas 65.5 % (64.2 %), to 15 points 61.5 % (59.8 %);
     ``dificil`` 66.1 % (63.8 %), ``normal`` 85.4 % (86.5 %, more net points a hand); the expert 76.0 %
     (72.9 %); every style at or within its interval of its cell, the lowest the loner 75.7 % (74.7 %).
-    With flor it is not read (the same matches). First it lost the bluffer (70.0 % against 80.4 %) by
-    reading its truco calls (``policy_skip``), then the maniac (81.5 % against 85.5 %, 400 matches)
-    until ``bettor_share`` told it from its first chances (86.1 %, 86.5 % without). Item 27 in
-    docs/bots.md, with its attackers in 4 players."""
+    With flor it is read since item 29 (each world's rival with the legal actions its hand gives it):
+    against ``dificil-1`` with flor 66.2 % (64.2 %) and 66.1 % (66.1 %) on seeds 1 and 2, more net
+    points a hand on both. First it lost the bluffer (70.0 % against 80.4 %) by reading its truco
+    calls (``policy_skip``), then the maniac (81.5 % against 85.5 %, 400 matches) until
+    ``bettor_share`` told it from its first chances (86.1 %, 86.5 % without). Items 27 and 29 in
+    docs/bots.md, with item 27's attackers in 4 players."""
     policy_eps: float = 0.2
     """The floor of that likelihood: a decision the model finds unlikely still keeps ``eps / L``
     (``L`` legal actions), so a rival who plays unlike the model does not empty the worlds."""

@@ -15,8 +15,10 @@ as often as the hand that most wants to, as the hand-written readings weigh such
 Only the seat's own cards differ between worlds; the rest of each decision's view is public. So the
 hand is replayed once (in any kept world: they all agree with the record), each decision's features
 are built once, and only the own-hand numbers are written per distinct hand (``features_for_hands``),
-and every row goes through the network in one batch. With flor the legal actions depend on the
-hand (a flor is sung or not), and pica-pica splits the hand in duels: neither is read here.
+and every row goes through the network in one batch. With flor what a seat may do depends on its
+hand too (a flor holder may sing flor and may not call the envido): the legal actions are taken once
+for the worlds that give the seat a flor and once for those that do not (``dealt_to``). Pica-pica
+splits the hand in duels of two, which the network was not taught: it is not read.
 """
 
 from __future__ import annotations
@@ -24,12 +26,14 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 
 import numpy as np
+import numpy.typing as npt
 
 from truco.bots.evidence import two_types
 from truco.bots.neural import features_for_hands, legal_mask, output_index, shipped
 from truco.bots.sampling import World
 from truco.engine import Do, SeatView, apply, new_match, view_for
-from truco.engine.cards import Card
+from truco.engine.cards import Card, has_flor
+from truco.engine.state import State
 from truco.engine.types import IllegalAction
 
 
@@ -40,9 +44,9 @@ def policy_weights(view: SeatView, worlds: list[World], eps: float, temperature:
     fit the cards it gives them. ``floors``: a higher ``eps`` for a (team, kind of action) that team
     is known to take on any hand (its bluffs), which the model of a sensible player would misread.
     ``skip``: the kinds of decision not read (``maestro`` leaves the truco calls to ``read_call``).
-    ``None`` when nothing is read (flor, pica-pica, no rival decision with a choice)."""
+    ``None`` when nothing is read (pica-pica, no rival decision with a choice)."""
     p = view.public
-    if p.rules.flor or p.pica or not worlds:
+    if p.pica or not worlds:
         return None
     team = view.team
     index: dict[int, int] = {}
@@ -71,9 +75,14 @@ def policy_weights(view: SeatView, worlds: list[World], eps: float, temperature:
                 x, still = features_for_hands(sv, hands)
                 blocks.append(x)
                 starts.append(len(taken))
-                mask = legal_mask(sv)
+                by_flor: dict[bool, npt.NDArray[np.bool_]] = {}  # its legal actions, with a flor or not
                 at = max(eps, floors.get((s & 1, a.do), eps)) if floors else eps
                 for h, held in zip(hands, still, strict=True):
+                    flor = p.rules.flor and has_flor(h)
+                    mask = by_flor.get(flor)
+                    if mask is None:
+                        mask = by_flor[flor] = legal_mask(view_for(dealt_to(st, s, h, held), s)
+                                                          if p.rules.flor else sv)
                     masks.append(mask)
                     floor.append(at)
                     taken.append(output_index(held, a) if a.card is None or a.card in held else -1)
@@ -103,6 +112,14 @@ def policy_weights(view: SeatView, worlds: list[World], eps: float, temperature:
     logw -= logw.max()
     w_uniq = np.exp(logw)
     return [float(w_uniq[index[id(w)]]) for w in worlds]
+
+
+def dealt_to(st: State, seat: int, dealt: tuple[Card, ...], held: tuple[Card, ...]) -> State:
+    """``st`` with ``seat`` dealt ``dealt`` and holding ``held`` of it (the cards it has played kept)."""
+    alt = st.copy()
+    alt.dealt = (*st.dealt[:seat], dealt, *st.dealt[seat + 1:])
+    alt.held = (*st.held[:seat], held, *st.held[seat + 1:])
+    return alt
 
 
 def bettor_share(seen: Sequence[tuple[int, int, float]], prior: float, rate: float) -> float:
