@@ -10,7 +10,6 @@ from __future__ import annotations
 from truco.engine.cards import POWER, Card, flor_value, tanto
 from truco.engine.deal import duel_pair, start_duel
 from truco.engine.legal import (
-    ENVIDO_OPENERS,
     LEVEL_OF,
     envido_open,
     flor_answerers,
@@ -19,6 +18,7 @@ from truco.engine.legal import (
 )
 from truco.engine.state import P_ENVIDO, P_FLOR, P_NONE, P_TRUCO, State
 from truco.engine.types import (
+    ENVIDO_CALLS,
     PARDA,
     Action,
     Answered,
@@ -73,7 +73,7 @@ def apply(state: State, action: Action) -> tuple[State, list[Event]]:
     elif do in LEVEL_OF:
         events.append(Called(seat, do))
         _call_truco(st, seat, LEVEL_OF[do])
-    elif do in ENVIDO_OPENERS:
+    elif do in ENVIDO_CALLS:
         events.append(Called(seat, do))
         _call_envido(st, seat, do, events)
     else:

@@ -8,11 +8,10 @@ from __future__ import annotations
 
 from truco.engine.cards import has_flor
 from truco.engine.state import P_ENVIDO, P_FLOR, P_NONE, P_TRUCO, State
-from truco.engine.types import Action, Do, Seat, Team
+from truco.engine.types import ENVIDO_CALLS, TRUCO_CALLS, Action, Do, Seat, Team
 
-TRUCO_BY_LEVEL = (Do.TRUCO, Do.RETRUCO, Do.VALE_CUATRO)
-LEVEL_OF = {Do.TRUCO: 1, Do.RETRUCO: 2, Do.VALE_CUATRO: 3}
-ENVIDO_OPENERS = (Do.ENVIDO, Do.REAL_ENVIDO, Do.FALTA_ENVIDO)
+LEVEL_OF = {do: i + 1 for i, do in enumerate(TRUCO_CALLS)}
+"""The truco's calls by the level they bet: truco 1, retruco 2, vale cuatro 3."""
 
 
 def _played_round0(st: State, seat: Seat) -> bool:
@@ -84,7 +83,7 @@ def legal_actions_for(st: State, seat: Seat) -> list[Action]:
             return out
         # a truco call is waiting
         if st.truco_call < 3:
-            out.append(Action(seat, TRUCO_BY_LEVEL[st.truco_call]))
+            out.append(Action(seat, TRUCO_CALLS[st.truco_call]))
         if _team_can_envido_over_truco(st, team):
             flor_on = st.rules.flor
             if not (flor_on and has_flor(st.dealt[seat])):
@@ -107,7 +106,7 @@ def legal_actions_for(st: State, seat: Seat) -> list[Action]:
             out.append(Action(seat, Do.FLOR))
     level = st.truco_level
     if level == 0 or (level < 3 and st.truco_owner == team):
-        out.append(Action(seat, TRUCO_BY_LEVEL[level]))
+        out.append(Action(seat, TRUCO_CALLS[level]))
     out.append(Action(seat, Do.MAZO))
     return out
 
@@ -174,7 +173,7 @@ def illegal_reason(st: State, action: Action) -> tuple[str, str]:
         return "not_your_turn", "it is not your turn"
     if do is Do.PLAY:
         return "card_not_held", "you do not hold that card"
-    if do in ENVIDO_OPENERS:
+    if do in ENVIDO_CALLS:
         if st.results or (st.round_mask >> seat) & 1:
             return ("envido_too_late",
                     "envido can only be called in the first round, before you play your card")
@@ -195,6 +194,6 @@ def illegal_reason(st: State, action: Action) -> tuple[str, str]:
         if st.truco_level == 3:
             return "vale_cuatro_is_the_top", "the vale cuatro cannot be raised"
         if LEVEL_OF[do] != st.truco_level + 1:
-            return "not_the_next_bet", f"the next bet is {TRUCO_BY_LEVEL[min(st.truco_level, 2)].value}"
+            return "not_the_next_bet", f"the next bet is {TRUCO_CALLS[min(st.truco_level, 2)].value}"
         return "raise_not_yours", "only the team that accepted the last bet may raise it"
     return "not_allowed_now", f"{do.value} is not allowed now"
