@@ -50,10 +50,11 @@ calls, played out, every bet priced in match equity) and changes what issue 13 m
   worlds, "tengo envido" does not; read as the partner's tanto it made the partner without one bet
   the envido on the sign, and lost it.
 - **The rivals' decisions read through a model of a sensible player** (``policy_reading``, 4 players,
-  at an answer; with flor too since item 29): each kept world is weighed again by how likely the ``neural`` policy finds
-  every decision the rivals took this hand but their truco calls and raises (``policy_skip``: those
-  ``read_call`` reads by the team's own bluffing record), with the cards that world gives them; a team
-  that bets the envido on anything is told from its first chances (``bettor_share``). Stronger against
+  at an answer; with flor too since item 29): each kept world is weighed again by how likely the
+  ``neural`` policy finds every decision the rivals took this hand but their truco calls and raises
+  (``policy_skip``: those ``read_call`` reads by the team's own bluffing record), with the cards that
+  world gives them; a team that bets the envido on anything is told from its first chances
+  (``bettor_share``). Stronger against
   ``dificil-1``, ``dificil`` and the expert, with señas and to 15; reading the truco calls too was much
   weaker against the bluffer (item 27).
 - **More worlds when the stakes are high**: 80 worlds (of 240 drawn) on an ordinary decision, 160
