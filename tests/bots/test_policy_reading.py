@@ -227,3 +227,14 @@ def test_a_pica_pica_hand_is_not_read_its_duels_are_hands_of_two() -> None:
     flor = answers_with_history(Rules(players=4, flor=True), 6)[0]
     pica = replace(flor, public=replace(flor.public, pica=True, rules=replace(flor.public.rules, flor=False)))
     assert policy_weights(pica, drawn(flor, 5, 0), 0.2, 2.0) is None
+
+
+@pytest.mark.parametrize("players", [2, 4, 6])
+def test_maestro_reads_through_the_policy_by_default_only_at_four_players(players: int) -> None:
+    off = MaestroParams(policy_reading=False)
+    views = answers_with_history(Rules(players=players), 7)[:15]
+    assert views
+    differ = sum([w.hands for w in MaestroBot(3).decision(v).worlds]
+                 != [w.hands for w in MaestroBot(3, off).decision(v).worlds] for v in views)
+    assert (differ > 0) == (players == 4)
+    assert MaestroParams().policy_reading  # on by default (item 27, its 4-player row run with it)
