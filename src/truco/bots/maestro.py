@@ -54,9 +54,8 @@ calls, played out, every bet priced in match equity) and changes what issue 13 m
   ``neural`` policy finds every decision the rivals took this hand but their truco calls and raises
   (``policy_skip``: those ``read_call`` reads by the team's own bluffing record), with the cards that
   world gives them; a team that bets the envido on anything is told from its first chances
-  (``bettor_share``). Stronger against
-  ``dificil-1``, ``dificil`` and the expert, with señas and to 15; reading the truco calls too was much
-  weaker against the bluffer (item 27).
+  (``bettor_share``). Stronger against ``dificil-1``, ``dificil`` and the expert, with señas and to 15;
+  reading the truco calls too was much weaker against the bluffer (item 27).
 - **More worlds when the stakes are high**: 80 worlds (of 240 drawn) on an ordinary decision, 160
   (of 480) when a retruco or more, a real or falta envido is on the table, or a team is within six
   points of the end. Decision time stays well under the 50 ms budget (measured by the arena).

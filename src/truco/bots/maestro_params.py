@@ -163,8 +163,8 @@ class MaestroParams(Params):
     ``dificil`` 66.1 % (63.8 %), ``normal`` 85.4 % (86.5 %, more net points a hand); the expert 76.0 %
     (72.9 %); every style at or within its interval of its cell, the lowest the loner 75.7 % (74.7 %).
     With flor it is read since item 29 (each world's rival with the legal actions its hand gives it):
-    against ``dificil-1`` with flor 66.2 % (64.2 %) and 66.1 % (66.1 %) on seeds 1 and 2, more net
-    points a hand on both. First it lost the bluffer (70.0 % against 80.4 %) by reading its truco
+    against ``dificil-1`` with flor 66.2 % (64.2 %), 66.1 % (66.1 %) and 65.8 % (62.9 %) on seeds 1–3,
+    more net points a hand on each. First it lost the bluffer (70.0 % against 80.4 %) by reading its truco
     calls (``policy_skip``), then the maniac (81.5 % against 85.5 %, 400 matches) until
     ``bettor_share`` told it from its first chances (86.1 %, 86.5 % without). Items 27 and 29 in
     docs/bots.md, with item 27's attackers in 4 players."""
