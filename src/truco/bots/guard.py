@@ -358,9 +358,8 @@ class Guarded:
         """Tell a bot made mid-match the hands it did not play (``truco.table.bot_recall``), on the
         bots' thread, each view detached; a bot without ``recall`` remembers nothing, so it is not asked."""
         try:
-            recall = getattr(self._bot, "recall", None)
-            if recall is not None and views:
-                await self._awaited(_recall_all, recall, [detached(v) for v in views])
+            if views and hasattr(self._bot, "recall"):
+                await self._awaited(recall_match, self._bot, [detached(v) for v in views])
         finally:
             self.recalled = True  # a bot that fails to recall plays on without it, not asked again
 
@@ -386,9 +385,13 @@ def _plain_votes(votes: Mapping[Seat, Action]) -> dict[Seat, Action]:
     return {int(s): action_from_plain(a.to_dict()) for s, a in votes.items()}
 
 
-def _recall_all(recall: Callable[[SeatView], object], views: Sequence[SeatView]) -> None:
-    for view in views:
-        recall(view)
+def recall_match(bot: object, views: Sequence[SeatView]) -> None:
+    """Tell a bot made mid-match the hands of the match before it (``truco.table.bot_recall``), one
+    view a hand; a bot without ``recall`` remembers nothing of a match, so it is told nothing."""
+    recall = getattr(bot, "recall", None)
+    if recall is not None:
+        for view in views:
+            recall(view)
 
 
 def known_senas(result: Any) -> tuple[str, ...]:

@@ -38,7 +38,7 @@ from contextlib import contextmanager
 from typing import IO, Any
 
 from truco.bots.base import Bot
-from truco.bots.guard import action_from_plain, from_plain, known_senas, to_plain
+from truco.bots.guard import action_from_plain, from_plain, known_senas, recall_match, to_plain
 from truco.bots.registry import make_level
 from truco.engine import Action, Do, Seat, SeatView
 from truco.engine.cards import parse_card
@@ -48,11 +48,7 @@ def answer(bot: Bot, request: Mapping[str, Any]) -> dict[str, Any]:
     """What a bot answers to one request (the process side)."""
     kind = request.get("type", "choose")
     if kind == "recall":
-        views = [from_plain(v) for v in request.get("views", [])]
-        recall = getattr(bot, "recall", None)
-        if recall is not None:
-            for v in views:
-                recall(v)
+        recall_match(bot, [from_plain(v) for v in request.get("views", [])])
         return {"type": "recalled"}
     view = from_plain(request["view"])
     if kind == "reconsider":

@@ -159,7 +159,7 @@ class BotTurns:
         voters = [s for s in facts.answering_seats() if t.seats[s].bot is not None]
         if len(voters) < 2:
             return await (await self._ready(t, seat)).choose_async(view)
-        views = {s: bot_view(facts, s) for s in voters}
+        views = {s: view if s == seat else bot_view(facts, s) for s in voters}
         bots = {s: await self._ready(t, s) for s in voters}
         votes = {s: await bots[s].choose_async(views[s]) for s in voters}
         answer = agreed(votes, seat)
