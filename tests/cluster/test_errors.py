@@ -4,13 +4,13 @@ from __future__ import annotations
 
 import pytest
 
-from truco.cluster.node import _ERRORS, _error_kind
+from truco.cluster.served import ERRORS, error_kind
 from truco.runtime.connections import BadToken, LobbyError, Moved, NoSuchTable, Revoked, ShuttingDown
 
 
 @pytest.mark.parametrize("cls", [BadToken, Revoked, NoSuchTable, ShuttingDown, Moved, LobbyError])
 def test_an_error_served_for_another_node_is_raised_there_as_the_same_class(cls: type[LobbyError]) -> None:
-    assert _ERRORS[_error_kind(cls("x"))] is cls
+    assert ERRORS[error_kind(cls("x"))] is cls
 
 
 def test_an_error_with_no_name_of_its_own_travels_as_its_nearest_named_class() -> None:
@@ -20,5 +20,5 @@ def test_an_error_with_no_name_of_its_own_travels_as_its_nearest_named_class() -
     class Other(LobbyError):
         pass
 
-    assert _ERRORS[_error_kind(Odd("x"))] is Revoked
-    assert _error_kind(Other("x")) == "lobby"
+    assert ERRORS[error_kind(Odd("x"))] is Revoked
+    assert error_kind(Other("x")) == "lobby"

@@ -4,8 +4,10 @@ The node owns some tables (their leases, ``Leases``) and runs them in its own ``
 the embedded server does. A request for a table owned elsewhere travels to the owner over Redis
 pub/sub (``bus``), on the owner's inbox channel; the owner applies it in the table's mailbox and builds every
 message for that socket there, with the socket's own seat view, then publishes the finished frames on
-the inbox channel of the node holding the socket, which writes them out unchanged. Nothing is ever
-filtered at the relaying node: it sees only frames already built for the one seat behind its socket.
+the inbox channel of the node holding the socket, which writes them out unchanged (the owner's side of
+that is ``served.Served``; this module finds the owner and relays this node's own sockets to it).
+Nothing is ever filtered at the relaying node: it sees only frames already built for the one seat
+behind its socket.
 
 Why pub/sub and not streams: nothing here needs Redis to remember a message. Every accepted command
 is in PostgreSQL before anyone hears of it; an update lost in transit leaves a gap in the versions
@@ -24,7 +26,7 @@ import logging
 import random
 from collections.abc import Coroutine
 from dataclasses import dataclass
-from typing import Any, cast
+from typing import Any
 
 import orjson
 from redis.asyncio import Redis
@@ -34,14 +36,13 @@ from truco.cluster.bus import Bus, Message
 from truco.cluster.keys import Keys, text
 from truco.cluster.leases import Leases
 from truco.cluster.ratelimit import RateLimit
-from truco.protocol import CloseCode, ErrorCode, ServerMessage, encode
+from truco.cluster.served import ERRORS, Served
+from truco.protocol import CloseCode, ErrorCode
 from truco.runtime import (
-    BadToken,
     Close,
     Connection,
     LobbyError,
     NoSuchTable,
-    Revoked,
     Runtime,
     Send,
     ShuttingDown,
@@ -49,19 +50,9 @@ from truco.runtime import (
     Ticket,
 )
 from truco.runtime.connections import Moved
-from truco.table import PlayerCommand, TableSettings, command_from_dict, command_to_dict
+from truco.table import PlayerCommand, TableSettings, command_to_dict
 
 log = logging.getLogger("truco.cluster")
-
-_ERRORS: dict[str, type[LobbyError]] = {"bad_token": BadToken, "revoked": Revoked, "no_table": NoSuchTable,
-                                        "moved": Moved, "stopping": ShuttingDown, "lobby": LobbyError}
-_KINDS: dict[type[LobbyError], str] = {cls: kind for kind, cls in _ERRORS.items()}
-
-
-def _error_kind(e: LobbyError) -> str:
-    """The name another node raises ``e`` again by: its most specific class that has one."""
-    return next(_KINDS[cls] for cls in type(e).__mro__ if cls in _KINDS)
-
 
 def _no_close(code: int, reason: str) -> None:
     pass
@@ -106,9 +97,8 @@ class ClusterNode:
         self.leaving = False
         self._proxies: dict[int, _Proxy] = {}
         self._proxy_ids = itertools.count(1)
-        self._remote: dict[tuple[str, int], Connection] = {}
-        """Owner side: the runtime's connection for each socket another node relays, by (node, id)."""
         self.bus = Bus(redis, self.keys, self.node, self._on_message, self._moved, self._resync_relayed)
+        self.served = Served(rt, self.bus, self.node, self._settled, self._adopt_handed)
         self._adopting: dict[str, asyncio.Future[bool]] = {}
         self._hints: dict[str, str] = {}
         """The owner of each table this node relays sockets for: a command goes there without asking
@@ -364,9 +354,7 @@ class ClusterNode:
             return
         log.warning("node %s let go of table %s", self.node, table_id)
         await self.rt.let_go(table_id)
-        for key, conn in list(self._remote.items()):
-            if conn.table_id == table_id:
-                del self._remote[key]
+        self.served.forget_table(table_id)
 
     # ------------------------------------------------------------------ requests to other nodes
 
@@ -383,76 +371,19 @@ class ClusterNode:
             return reply
         if reply["error"] == "moved":
             return None
-        raise _ERRORS.get(reply["error"], LobbyError)(reply.get("message", ""))
+        raise ERRORS.get(reply["error"], LobbyError)(reply.get("message", ""))
 
-    async def _serve(self, msg: dict[str, Any]) -> None:
-        """A request from another node for a table of ours."""
-        rid, origin = msg.get("rid"), msg["from"]
-        try:
-            reply = await self._do(msg)
-        except LobbyError as e:
-            reply = {"error": _error_kind(e), "message": str(e)}
-        except Exception:
-            log.exception("node %s: a request failed", self.node)
-            reply = {"error": "lobby", "message": "the server could not do that"}
-        if rid is not None:
-            self.bus.post(origin, {"op": "reply", "to": rid, **reply})
-
-    async def _do(self, msg: dict[str, Any]) -> dict[str, Any]:
-        op, origin = msg["op"], msg["from"]
-        if op == "detach":
-            conn = self._remote.pop((origin, msg["c"]), None)
-            if conn is not None:
-                with contextlib.suppress(LobbyError):
-                    await self.rt.disconnect(conn)
-            return {}
-        if op == "resync":
-            conn = self._remote.get((origin, msg["c"]))
-            if conn is None:
-                raise Moved("not here")
-            await self.rt.resync(conn)
-            return {}
-        if op == "adopt":  # a node stopping hands this table to us
-            if not self.leaving:
-                with contextlib.suppress(LobbyError, RedisError):
-                    await self._owner(msg["table"])
-            return {}
-        table_id = msg["table"]
+    async def _settled(self, table_id: str) -> None:
+        """Wait for a takeover of ``table_id`` in progress here, if any."""
         pending = self._adopting.get(table_id)
         if pending is not None:
             await pending
-        if not self.rt.holds(table_id):
-            log.info("node %s: %s for table %s, which is not here", self.node, op, table_id)
-            raise Moved("not here")
-        if op == "attach":
-            key = (origin, int(msg["c"]))
-            conn = await self.rt.connect(table_id, msg["token"], self._relay(origin, key[1]),
-                                         self._relay_close(origin, key[1]))
-            self._remote[key] = conn
-            return {"player": conn.player}
-        if op == "submit":
-            command = cast(PlayerCommand, command_from_dict(msg["cmd"]))
-            res = await self.rt.submit(table_id, msg["token"], command, msg.get("cid"))
-            return {"accepted": res.ok, "version": res.version, "reason": res.reason,
-                    "duplicate": res.duplicate, "code": str(res.code), "why": res.why}
-        if op == "join":
-            ticket = await self.rt.join(table_id, msg["name"])
-            return {"player": ticket.player, "token": ticket.token}
-        if op == "describe":
-            return {"summary": self.rt.summary(table_id)}
-        raise LobbyError(f"unknown request {op!r}")
 
-    def _relay(self, origin: str, cid: int) -> Send:
-        def send(msg: ServerMessage | str) -> None:
-            frame = msg if isinstance(msg, str) else encode(msg)
-            self.bus.post(origin, {"op": "frame", "c": cid, "t": frame})
-        return send
-
-    def _relay_close(self, origin: str, cid: int) -> Close:
-        def close(code: int, reason: str) -> None:
-            self._remote.pop((origin, cid), None)
-            self.bus.post(origin, {"op": "close", "c": cid, "code": code, "reason": reason})
-        return close
+    async def _adopt_handed(self, table_id: str) -> None:
+        """A node stopping hands this table to us: take it now (unless this node is stopping too)."""
+        if not self.leaving:
+            with contextlib.suppress(LobbyError, RedisError):
+                await self._owner(table_id)
 
     # ------------------------------------------------------------------ messages from other nodes
 
@@ -482,7 +413,7 @@ class ClusterNode:
             if proxy is not None:
                 proxy.conn.close(msg["code"], msg["reason"])
         else:
-            self._spawn(self._serve(msg))
+            self._spawn(self.served.serve(msg))
 
     def _moved(self, table_id: str, owner: str) -> None:
         if owner == self.node:
@@ -543,11 +474,7 @@ class ClusterNode:
                 continue
             for proxy in [p for p in self._proxies.values() if p.owner == node]:
                 self._drop_proxy(proxy, "the table's server stopped; reconnect")
-            for key, conn in list(self._remote.items()):  # its sockets are gone: their players are away
-                if key[0] == node:
-                    del self._remote[key]
-                    with contextlib.suppress(LobbyError):
-                        await self.rt.disconnect(conn)
+            await self.served.forget_node(node)
             tables = sorted(text(t) for t in await self.redis.smembers(self.keys.owned(node)))
             sem = asyncio.Semaphore(16)
             if all(await asyncio.gather(*(self._take(t, live, sem) for t in tables))):
