@@ -267,9 +267,7 @@ def test_every_refusal_code_has_words_in_both_languages() -> None:
     codes = _server_reason_codes()
     assert {"not_your_turn", "seat_taken", "host_only", "only_in_lobby", "seats_empty", "casual_calls_aloud",
             "answer_pending", "leave_during_match", "only_during_match", "envido_too_late"} <= codes
-    i18n = (WEB / "js" / "i18n.js").read_text()
-    es, en = i18n[i18n.index("const ES = {"):i18n.index("const EN = {")], i18n[i18n.index("const EN = {"):]
-    en = en[:en.index("};")]
+    es, en = ((WEB / "js" / "lang" / f"{lang}.js").read_text() for lang in ("es", "en"))
     missing = sorted(c for c in codes | {"generic"} if f"  err_{c}: " not in es or f"  err_{c}: " not in en)
     assert missing == []
 

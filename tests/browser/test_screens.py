@@ -195,11 +195,20 @@ def test_every_reason_code_has_words_in_both_languages() -> None:
     codes = _engine_reason_codes()
     assert {"truco", "envido", "mazo", "truco_no_querido", "contra_flor_al_resto"} <= codes  # the parse works
     assert codes | {"casual"} == set(keys)
-    i18n = (WEB / "js" / "i18n.js").read_text()
-    es, en = i18n[i18n.index("const ES = {"):i18n.index("const EN = {")], i18n[i18n.index("const EN = {"):]
-    en = en[:en.index("};")]
+    es, en = ((WEB / "js" / "lang" / f"{lang}.js").read_text() for lang in ("es", "en"))
     for key in keys.values():
         assert f"  {key}: " in es and f"  {key}: " in en, key
+
+
+def test_both_languages_have_words_for_the_same_keys() -> None:
+    import re
+
+    from tests.browser.conftest import WEB
+
+    es, en = (set(re.findall(r"^  (\w+): ", (WEB / "js" / "lang" / f"{lang}.js").read_text(), re.M))
+              for lang in ("es", "en"))
+    assert len(es) > 300  # the parse works
+    assert sorted(es - en) == [] and sorted(en - es) == []
 
 
 def test_the_cancelled_screen_names_who_the_server_says(page: Page, static_url: str) -> None:
