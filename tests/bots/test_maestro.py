@@ -16,7 +16,7 @@ from truco.bots.equity import falta_points
 from truco.bots.evidence import Evidence, chance, judged_chance
 from truco.bots.maestro import MaestroBot, MaestroDecision
 from truco.bots.maestro_params import MaestroParams, for_table
-from truco.bots.rivals import Profile, tanto_share
+from truco.bots.profile import Profile, tanto_share
 from truco.bots.roster import make_player
 from truco.bots.tables import STRENGTH_OF, TANTO_OF, mask_of
 from truco.bots.truco_reading import read_call

@@ -11,7 +11,7 @@ from tests.bots.style_views import many_views
 from truco.bots.arena import play_match
 from truco.bots.maestro import MaestroBot, MaestroDecision
 from truco.bots.maestro_params import MaestroParams
-from truco.bots.rivals import Profile
+from truco.bots.profile import Profile
 from truco.bots.roster import make_player
 from truco.bots.tables import TANTO_OF
 from truco.engine import Do, Rules, SeatView, apply, new_match, view_for

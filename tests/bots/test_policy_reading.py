@@ -14,7 +14,7 @@ from truco.bots.maestro import MaestroBot
 from truco.bots.maestro_params import MaestroParams
 from truco.bots.neural import ACTIONS, action_index, features, features_for_hands, legal_mask, shipped
 from truco.bots.policy_reading import bettor_share, dealt_to, policy_weights
-from truco.bots.rivals import Profile, tanto_share
+from truco.bots.profile import Profile, tanto_share
 from truco.bots.sampling import Sampler, World
 from truco.engine import Do, Rules, SeatView, State, apply, new_match, view_for
 from truco.engine.types import TRUCO_CALLS

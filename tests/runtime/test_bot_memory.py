@@ -19,8 +19,9 @@ from tests.runtime.tables import humans_and_bots
 from truco.bots import Bot
 from truco.bots.guard import Guarded, to_plain
 from truco.bots.maestro import MaestroBot
+from truco.bots.profile import Profile
 from truco.bots.registry import make_level
-from truco.bots.rivals import Memory, Profile
+from truco.bots.rivals import Memory
 from truco.bots.stdio import serve_many
 from truco.engine import Rules, SeatView, hand_states, to_act
 from truco.engine.cards import NAME

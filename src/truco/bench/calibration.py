@@ -29,7 +29,7 @@ from truco.bots.frozen import Dificil1Bot
 from truco.bots.knowledge import knowledge
 from truco.bots.maestro import MaestroDecision
 from truco.bots.maestro_params import MaestroParams
-from truco.bots.rivals import Profile
+from truco.bots.profile import Profile
 from truco.bots.sampling import Sampler
 from truco.bots.turns import next_action
 from truco.engine import Rules, SeatView, State, apply, new_match, next_hand, public_view, view_for

@@ -37,7 +37,7 @@ from truco.bots.arena import ArenaConfig, deal_seed, first_dealer
 from truco.bots.base import ENVIDO_BETS, Bot, forced
 from truco.bots.maestro import MaestroBot, MaestroDecision
 from truco.bots.maestro_params import MaestroParams, for_table
-from truco.bots.rivals import Profile
+from truco.bots.profile import Profile
 from truco.bots.roster import make_player
 from truco.bots.sampling import Sampler
 from truco.bots.seeds import bot_seed

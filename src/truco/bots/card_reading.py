@@ -10,7 +10,7 @@ hand is played with the rate of its kind of spot (``PlayRates``), any other card
 
 The rates start from how often ``dificil-1``'s seats played ``sensible_card``'s choice on their
 real hands in 4 players (seed 9, 20 duplicate pairs, a one-off count over the arena's loop; see
-docs/bots.md, "Reading the card play"), and move to this rival team's own (``rivals.Profile.
+docs/bots.md, "Reading the card play"), and move to this rival team's own (``profile.Profile.
 play_rates``): every hand counts each readable card of the team as one more sound card or not,
 where the seat's whole hand was seen, or shared over what its unseen card could have been where
 all but one were (``rivals._read_play``): about 13 cards a rival team in a match of 4 players

@@ -2,7 +2,7 @@
 
 An opening envido or real envido is a band of tantos (a caller holding more would have opened with
 more), an opening falta a tanto from about 30 up, a raise a tanto from a centre; each moved by what
-this team sang or showed in the match (``rivals.Profile``) and floored by how often it bets with
+this team sang or showed in the match (``profile.Profile``) and floored by how often it bets with
 no tanto at all. ``dificil`` reads every envido bet the same way, from fixed centres."""
 
 from __future__ import annotations
@@ -14,7 +14,7 @@ from truco.bots.base import ENVIDO_BETS
 from truco.bots.equity import falta_points
 from truco.bots.evidence import Evidence
 from truco.bots.knowledge import envido_passes, this_deal
-from truco.bots.rivals import Profile, share_as_rate, tanto_share
+from truco.bots.profile import Profile, share_as_rate, tanto_share
 from truco.engine import Do, PublicView, Seat
 
 

@@ -76,7 +76,8 @@ from truco.bots.equity import falta_points
 from truco.bots.evidence import Evidence, chance, judged_chance, sig
 from truco.bots.maestro_params import MaestroParams, for_table
 from truco.bots.policy_reading import bettor_share, policy_weights
-from truco.bots.rivals import Memory, Profile, tanto_share
+from truco.bots.profile import Profile, tanto_share
+from truco.bots.rivals import Memory
 from truco.bots.sampling import World, resample
 from truco.bots.tables import STRENGTH_OF, TANTO_OF
 from truco.bots.tricks import lowest

@@ -9,7 +9,7 @@ from dataclasses import dataclass, replace
 
 from truco.bots.card_reading import DIFICIL_1_RATES, PlayRates
 from truco.bots.dificil import Params
-from truco.bots.rivals import tanto_share
+from truco.bots.profile import tanto_share
 from truco.engine import Do, SeatView
 from truco.engine.types import TRUCO_CALLS
 

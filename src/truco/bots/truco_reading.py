@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import Protocol
 
 from truco.bots.evidence import Evidence
-from truco.bots.rivals import Profile
+from truco.bots.profile import Profile
 from truco.engine import Do, PublicView, Seat
 from truco.engine.cards import Card
 from truco.engine.types import TRUCO_CALLS
