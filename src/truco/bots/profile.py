@@ -35,7 +35,7 @@ class Profile:
         """The same for its raises of an envido already called (a real or falta on an envido)."""
         self.first_call_tantos: dict[Do, list[int]] = {Do.ENVIDO: [], Do.REAL_ENVIDO: [], Do.FALTA_ENVIDO: []}
         """The tantos it held behind its envido openings, by the bet it opened with, as it sang them
-        or its cards told them later (``_tanto_range``); bluffs (under ``envido_bluff_tanto``)
+        or its cards told them later (``rivals._tanto_range``); bluffs (under ``envido_bluff_tanto``)
         count against the floor only (``maestro`` reads every opening by them)."""
         self.envido_shown = [0, 0]
         """Its envido calls whose tanto it sang, or its cards told later (envido or real envido,
