@@ -1,68 +1,28 @@
-// The client's controller: routes (/ and /m/<code>), the lobby calls, the table socket, and one store
-// of what this page knows. No rules are decided here and no workflow is run: the server's view says
-// what to draw, its `legal` list what may be tapped.
+// The client's controller: routes (/ and /m/<code>), the lobby calls, the table socket and the taps,
+// over the one store of what this page knows (store.js). No rules are decided here and no workflow is
+// run: the server's view says what to draw, its `legal` list what may be tapped.
 
 import { api, forgetSeat, normalizeCode, PATHS, savedSeat, saveSeat, TableSocket } from "./api.js";
 import { clear, h } from "./dom.js";
 import { getLang, refusal, setLang, t } from "./i18n.js";
 import { joinScreen } from "./lobby.js";
-import { forget, newContribution, recall, remember, verifyReveal } from "./fairness.js";
+import { noteFairness } from "./fairness.js";
 import { cancelKey, toModel } from "./model.js";
+import { answeredCommand, claimButton, keepName, lockAct, setClock, setConnection, store, unlockAct } from "./store.js";
 import { primeAnimations } from "./table.js";
 import { render, startTicker } from "./view.js";
 
 const root = document.getElementById("app");
-const NAME_KEY = "truco.name";
 const SUMMARY_MS = 8000;
 const SENA_MS = 8000;
 const NOTICE_MS = 8000;
 const TOAST_MS = 3500;
-const ACT_LOCK_MS = 3000;
 const PING_MS = 25000;
 const LEAVE_WAIT_MS = 2000;   // a ``leave`` whose ``left`` never comes: go anyway
 const HOLD_MS = window.__trucoTiming?.holdMs ?? 2500;  // the last trick stays on the felt this long
-const INFLIGHT_MIN_MS = 600;  // one tap per button: a repeat this soon is a double tap, even if answered
-const INFLIGHT_MAX_MS = 5000; // a command never answered frees its button after this
 const MAX_NAME = 24;          // the server's limit, in characters (code points: emoji joined with ZWJ count as typed)
 
-/** Everything this page knows. ``render`` reads ``lobby``, ``table``, ``ui`` and ``clockOffset``. */
-const store = {
-  lobby: { tables: [] },
-  table: null,             // the model drawn (toModel of tv and extra), or null at home
-  ui: { form: { players: 4, target: 30, flor: false, mode: "full", senas: true, private: false, chicos: 1,
-    falta: "leader", turn_seconds: null, pica_pica: false }, bots: { level: "normal", target: 30 }, name: loadName(), flash: null },
-  clockOffset: 0,          // server clock - this phone's clock, from the last server_now_ms
-  code: null,              // the table of this page (/m/<code>)
-  joinInfo: null,          // GET /api/tables/<code>, for the join screen
-  socket: null,
-  tv: null,                // the last table view from the server
-  lastVersion: 0,
-  extra: {},               // what the page adds to the view: link, connection, summary on show, señas
-  hellos: 0,               // how many times the server greeted this page (1 + reconnections)
-  seenHand: null,          // {key, score}: the server's last_hand this page knows of
-  actLock: 0,              // when the last game action was sent; cleared by the next view or error
-  inflight: new Map(),     // button key -> {id, at, answered}: one command in flight per button
-  leaving: null,           // {flash, to}: a ``leave`` was sent; where to go when the server lets us go
-  summaryTimer: null,
-  holdTimer: null,
-  lobbyTimer: null,
-};
-
-function loadName() { try { return localStorage.getItem(NAME_KEY) || ""; } catch (_) { return ""; } }
-function keepName(name) { try { localStorage.setItem(NAME_KEY, name); } catch (_) { /* ignore */ } }
-
-// ------------------------------------------------------------------ changing the store
-
-function setClock(serverNowMs) { store.clockOffset = serverNowMs - Date.now(); }
-
-function setConnection(s) { store.extra.connection = s; }
-
-function lockAct() {
-  if (store.actLock && Date.now() - store.actLock < ACT_LOCK_MS) return false;
-  store.actLock = Date.now();
-  return true;
-}
-function unlockAct() { store.actLock = 0; }
+// ------------------------------------------------------------------ the table this page shows
 
 function openTable(code, token) {
   closeTable();
@@ -88,23 +48,6 @@ function closeTable() {
   hideSummary();
 }
 
-/** The server answered command ``id`` (ack or error): its button may be tapped again. */
-function answeredCommand(id) {
-  for (const f of store.inflight.values()) if (f.id === id) f.answered = true;
-}
-
-/** One command in flight per button: ``key`` names the button (the command and its fields). */
-function claimButton(key) {
-  const now = Date.now();
-  for (const [k, f] of store.inflight) {
-    // answered and old enough, or answered and another button is tapped now: not a double tap
-    if (now - f.at > INFLIGHT_MAX_MS || (f.answered && (now - f.at > INFLIGHT_MIN_MS || k !== key))) store.inflight.delete(k);
-  }
-  if (store.inflight.has(key)) return false;
-  store.inflight.set(key, { id: null, at: now, answered: false });
-  return true;
-}
-
 /** A view from the server (hello, snapshot or update): it replaces the one before, whole. */
 function takeView(view, version) {
   const first = !store.tv;
@@ -113,7 +56,7 @@ function takeView(view, version) {
   for (const f of store.inflight.values()) f.answered = true; // a new view answers every button
   if (first) primeAnimations(toModel(view, store.extra));
   noteLastHand(first);
-  noteFairness(view);
+  noteFairness(view, store);
   // a fresh seat: take the first empty chair (the host can move people afterwards)
   if (view.phase === "lobby" && view.me && view.me.seat === null && !store.extra.sitting) {
     const empty = view.seats.find((s) => s.kind === "empty");
@@ -124,51 +67,6 @@ function takeView(view, version) {
   // give the place up and offer to watch
   if (first && view.me && view.me.seat === null && view.phase !== "lobby" && !store.leaving) {
     leaveTable({ flash: t(view.phase === "over" ? "match_over_watch" : "no_seat_left"), to: "join" });
-  }
-}
-
-/**
- * Verifiable deals (docs/fairness.md): remember each hand's commitment before it is dealt and the
- * cards this seat held, contribute 16 random bytes to the next deal once its commitment is shown,
- * and check each reveal when a hand is over. What is remembered survives a reload (localStorage).
- */
-function noteFairness(view) {
-  const f = view.fairness;
-  const code = store.code;
-  if (!f || !code) return;
-  const seat = view.me?.seat ?? null;
-  if (f.next) {
-    const { match_no: m, hand_no: n } = f.next;
-    const mem = recall(code, m, n);
-    if (!mem.commitment) remember(code, m, n, { commitment: f.next.commitment });
-    if (seat !== null && !f.next.mine && !mem.sent && store.socket) {
-      const value = mem.mine || newContribution();
-      remember(code, m, n, { mine: value, sent: true });
-      store.socket.send({ type: "contribute", match_no: m, hand_no: n, value });
-    }
-  }
-  if (f.current && seat !== null && view.phase === "playing") {
-    const { match_no: m, hand_no: n } = f.current;
-    const mem = recall(code, m, n);
-    const cards = [...new Set([...(mem.cards || []), ...(view.game?.cards || [])])];
-    remember(code, m, n, { commitment: mem.commitment || f.current.commitment, seat, cards });
-  }
-  const r = f.revealed;
-  if (r && store.extra.fair?.key !== `${r.match_no}:${r.hand_no}`) {
-    const mem = recall(code, r.match_no, r.hand_no);
-    const summary = view.last_hand?.hand_no === r.hand_no ? view.last_hand : null;
-    const publicCards = summary ? [...summary.rounds.flat(),
-      ...summary.shown.flatMap((s) => s.cards.map((card) => ({ seat: s.seat, card })))] : [];
-    const mySeat = mem.seat ?? null;
-    const result = verifyReveal(r, { commitment: mem.commitment, mine: mem.mine, seat: mySeat, cards: mem.cards },
-      publicCards);
-    // a contribution that arrived after the deal is not a cheat: the deal simply did not use it
-    for (const c of result.checks) {
-      if (c.key === "fair_mine_in" && !c.ok && r.contributions[mySeat] === null) { c.ok = true; c.late = true; }
-    }
-    result.ok = result.checks.every((c) => c.ok);
-    store.extra.fair = { key: `${r.match_no}:${r.hand_no}`, ...r, result };
-    forget(code, r.match_no, r.hand_no - 1); // what the phone kept of a hand checked before
   }
 }
 

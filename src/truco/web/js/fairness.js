@@ -148,3 +148,51 @@ export function remember(code, match, hand, patch) {
   try { localStorage.setItem(KEY(code, match, hand), JSON.stringify(now)); } catch (_) { /* private mode */ }
   return now;
 }
+
+// ------------------------------------------------------------------ what a seat does with each view
+
+/**
+ * Verifiable deals (docs/fairness.md): remember each hand's commitment before it is dealt and the
+ * cards this seat held, contribute 16 random bytes to the next deal once its commitment is shown,
+ * and check each reveal when a hand is over. What is remembered survives a reload (localStorage).
+ * ``store`` is the page's (store.js): its table ``code``, its ``socket``, and ``extra.fair`` set here.
+ */
+export function noteFairness(view, store) {
+  const f = view.fairness;
+  const code = store.code;
+  if (!f || !code) return;
+  const seat = view.me?.seat ?? null;
+  if (f.next) {
+    const { match_no: m, hand_no: n } = f.next;
+    const mem = recall(code, m, n);
+    if (!mem.commitment) remember(code, m, n, { commitment: f.next.commitment });
+    if (seat !== null && !f.next.mine && !mem.sent && store.socket) {
+      const value = mem.mine || newContribution();
+      remember(code, m, n, { mine: value, sent: true });
+      store.socket.send({ type: "contribute", match_no: m, hand_no: n, value });
+    }
+  }
+  if (f.current && seat !== null && view.phase === "playing") {
+    const { match_no: m, hand_no: n } = f.current;
+    const mem = recall(code, m, n);
+    const cards = [...new Set([...(mem.cards || []), ...(view.game?.cards || [])])];
+    remember(code, m, n, { commitment: mem.commitment || f.current.commitment, seat, cards });
+  }
+  const r = f.revealed;
+  if (r && store.extra.fair?.key !== `${r.match_no}:${r.hand_no}`) {
+    const mem = recall(code, r.match_no, r.hand_no);
+    const summary = view.last_hand?.hand_no === r.hand_no ? view.last_hand : null;
+    const publicCards = summary ? [...summary.rounds.flat(),
+      ...summary.shown.flatMap((s) => s.cards.map((card) => ({ seat: s.seat, card })))] : [];
+    const mySeat = mem.seat ?? null;
+    const result = verifyReveal(r, { commitment: mem.commitment, mine: mem.mine, seat: mySeat, cards: mem.cards },
+      publicCards);
+    // a contribution that arrived after the deal is not a cheat: the deal simply did not use it
+    for (const c of result.checks) {
+      if (c.key === "fair_mine_in" && !c.ok && r.contributions[mySeat] === null) { c.ok = true; c.late = true; }
+    }
+    result.ok = result.checks.every((c) => c.ok);
+    store.extra.fair = { key: `${r.match_no}:${r.hand_no}`, ...r, result };
+    forget(code, r.match_no, r.hand_no - 1); // what the phone kept of a hand checked before
+  }
+}

@@ -4,7 +4,8 @@ import { cardFace } from "./deck.js";
 import { h, svg } from "./dom.js";
 import { cardName, t } from "./i18n.js";
 import { teamOf } from "./seating.js";
-import { fairMark, handWinnerText, seatName, shownCards, sungTantos, teamLabel } from "./table.js";
+import { seatName, teamLabel } from "./parts.js";
+import { fairMark, handWinnerText, shownCards, sungTantos } from "./table.js";
 
 /**
  * Why points were paid: the engine's reason code (``PointsAwarded.reason``) → the words to show.
