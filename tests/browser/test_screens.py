@@ -26,7 +26,8 @@ def page(mock_page: Page) -> Page:
     return mock_page
 
 
-def open_mock(page: Page, static_url: str, screen: str, lang: str = "es") -> None:
+def open_mock(page: Page, static_url: str, screen: str, lang: str = "es", names: str = "") -> None:
+    """The mock page on ``screen``; ``names="long"``: every seat named with 24 characters (the most)."""
     errors: list[str] = []
 
     def on_error(e: Any) -> None:
@@ -34,7 +35,8 @@ def open_mock(page: Page, static_url: str, screen: str, lang: str = "es") -> Non
 
     page.on("pageerror", on_error)  # removed after: the page is shared by the module's tests
     try:
-        page.goto(f"{static_url}/dev/mock.html?screen={screen}&lang={lang}")
+        query = f"screen={screen}&lang={lang}" + (f"&names={names}" if names else "")
+        page.goto(f"{static_url}/dev/mock.html?{query}")
         page.wait_for_selector("body[data-ready='1']")
     finally:
         page.remove_listener("pageerror", on_error)
@@ -82,6 +84,43 @@ def test_nothing_overflows_a_phone_width(page: Page, static_url: str, width: int
         open_mock(page, static_url, screen)
         scroll = page.evaluate("document.documentElement.scrollWidth")
         assert scroll <= width, f"{screen} is {scroll}px wide on a {width}px phone"
+
+
+@pytest.mark.parametrize("width", [360, 390])
+def test_the_longest_names_never_push_a_screen_wider_than_the_phone(page: Page, static_url: str,
+                                                                     width: int) -> None:
+    """A name may be 24 characters (the server's limit). With every seat so named, no screen is wider
+    than the phone: the turn line is cut with an ellipsis, never the hand's value or the casual badge,
+    and the language button stays on screen. (A long name once pushed the info strip 100 px past a
+    360 px phone.) The words are cut on screen only: the turn line still says the whole name."""
+    page.set_viewport_size({"width": width, "height": 800})
+    strip_js = """() => {
+        const s = document.querySelector('.info-strip');
+        if (!s) return null;
+        const box = (sel) => { const e = s.querySelector(sel); return e ? {
+            right: e.getBoundingClientRect().right, cut: e.scrollWidth > e.clientWidth, text: e.textContent,
+        } : null; };
+        return { lang: box('.lang'), value: box('.truco-value'), casual: box('.chip-casual'),
+                 turn: box('.turn-text') };
+    }"""
+    strips = 0
+    for lang in ("es", "en"):
+        for screen in SCREENS:
+            open_mock(page, static_url, screen, lang=lang, names="long")
+            scroll = page.evaluate("document.documentElement.scrollWidth")
+            assert scroll <= width, f"{screen} ({lang}): {scroll}px wide on a {width}px phone, long names"
+            strip = page.evaluate(strip_js)
+            if strip is None:
+                continue
+            strips += 1
+            assert strip["lang"]["right"] <= width, (screen, lang, strip)
+            for whole in ("value", "casual"):
+                assert strip[whole] is None or not strip[whole]["cut"], (screen, lang, whole, strip)
+    assert strips >= 20  # the table screens were there to be checked
+    open_mock(page, static_url, "table", names="long")
+    turn = page.locator(".info-strip .turn-text")
+    assert turn.evaluate("e => e.scrollWidth > e.clientWidth")  # cut on screen...
+    expect(turn).to_have_text("Le toca a Juan Bautista Rodríguez")  # ...and whole for a screen reader
 
 
 def test_table_shows_mano_pie_dealer_and_turn(page: Page, static_url: str) -> None:

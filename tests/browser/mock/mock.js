@@ -18,6 +18,19 @@ const clone = (x) => JSON.parse(JSON.stringify(x));
 const extra = { link: fx.link, qr_svg: fx.qr_svg };
 const ui = { form: { players: 4, target: 30, flor: false, mode: "full", senas: true }, name: "Ana" };
 const state = { lobby: fx.lobby, table: null, ui, clockOffset: FIXTURE_NOW - Date.now() };
+// ?names=long: every seat named with the most the server allows (24 characters), to see what a long name does
+const LONG_NAMES = ["Maximiliano F. Gutiérrez", "María Guadalupe Echeverr", "Juan Bautista Rodríguez", "Ana Carolina Fernández",
+  "Sebastián Ezequiel Pére", "Florencia de los Ángele", "Bartolomé Mitre Sarmien", "Guillermina Aldao Quirog"];
+if (params.get("names") === "long") {
+  const rename = (x) => {
+    if (Array.isArray(x)) { x.forEach(rename); return; }
+    if (!x || typeof x !== "object") return;
+    if (typeof x.seat === "number" && typeof x.name === "string" && x.name) x.name = LONG_NAMES[x.seat % LONG_NAMES.length];
+    Object.values(x).forEach(rename);
+  };
+  rename(fx);
+  ui.name = LONG_NAMES[0];
+}
 
 function withBotPartner(tv) {
   const me = tv.me.seat;
