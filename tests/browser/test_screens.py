@@ -90,9 +90,10 @@ def test_nothing_overflows_a_phone_width(page: Page, static_url: str, width: int
 def test_the_longest_names_never_push_a_screen_wider_than_the_phone(page: Page, static_url: str,
                                                                      width: int) -> None:
     """A name may be 24 characters (the server's limit). With every seat so named, no screen is wider
-    than the phone: the turn line is cut with an ellipsis, never the hand's value or the casual badge,
-    and the language button stays on screen. (A long name once pushed the info strip 100 px past a
-    360 px phone.) The words are cut on screen only: the turn line still says the whole name."""
+    than the phone: the turn line is cut with an ellipsis, never the hand's value or the casual badge
+    (under 375 px the badge is not in the strip), and the language button stays on screen. (A long
+    name once pushed the info strip 100 px past a 360 px phone.) The words are cut on screen only:
+    the turn line still says the whole name."""
     page.set_viewport_size({"width": width, "height": 800})
     strip_js = """() => {
         const s = document.querySelector('.info-strip');

@@ -93,7 +93,7 @@ export function homeScreen(lobby, ui, send, rerender) {
       tables.length ? h("ul", { class: "open-tables" }, tables.map((tb) => h("li", null,
         h("div", null,
           h("strong", null, tb.code), " · ", h("span", null, `${tb.players} ${t("players").toLowerCase()} · ${t("to_points", { n: tb.target })}`),
-          tb.mode === "casual" ? h("span", { class: "chip" }, "casual") : null,
+          tb.mode === "casual" ? [" ", h("span", { class: "chip" }, t("casual_short"))] : null,
           h("div", { class: "muted" }, [tb.host_name, t("seats_free", { free: tb.free, n: tb.players })].filter(Boolean).join(" · "))),
         h("button", { class: "btn", type: "button", "aria-label": `${t("join")} ${tb.code}`,
           onclick: () => send({ type: "join", code: tb.code }) }, t("join")))))
