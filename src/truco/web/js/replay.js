@@ -213,9 +213,9 @@ function statsScreen() {
   // each team with the names of its last match, so the colours mean people
   const last = s?.matches?.at(-1)?.seats || [];
   const who = (team) => last.map((x, i) => [x, i]).filter(([, i]) => i % 2 === team).map(([x, i]) => x.name || `bot ${i + 1}`).join(", ");
-  const legend = h("p", { class: "stats-legend" },
-    h("span", { class: "swatch team-0" }), ` ${t("team", { n: 1 })} (${who(0)}) `,
-    h("span", { class: "swatch team-1" }), ` ${t("team", { n: 2 })} (${who(1)})`);
+  // one line a team: a swatch never ends a line with its team's name on the next
+  const legend = h("p", { class: "stats-legend" }, [0, 1].map((team) => h("span", { class: "legend-item" },
+    h("span", { class: "swatch team-" + team }), ` ${t("team", { n: team + 1 })} (${who(team)})`)));
   const matches = (s?.matches || []).map((m) => {
     const names = (m.seats || []).map((x, i) => x.name || `bot ${i + 1}`).join(" · ");
     return h("li", null, h("a", { class: "btn ghost wide replay-link", href: `/r/${s.code}/${m.match_no}` },
