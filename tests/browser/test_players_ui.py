@@ -234,7 +234,7 @@ def test_your_cards_and_calls_fit_without_scrolling(page: Page, static_url: str,
                                                     size: ViewportSize) -> None:
     page.set_viewport_size(size)
     # as the fixtures are, then the worst case: every seat named with 24 characters, in both languages
-    # (the English words once wrapped a 6-seat pica-pica felt 11 px past a 360×740 phone)
+    # (the English words once pushed a 6-seat pica-pica's calls 4 px past a 360×740 phone)
     for screen, lang, names in [*((s, "es", "") for s in FOLD_SCREENS),
                                 *((s, lang, "long") for s in FOLD_SCREENS for lang in ("es", "en"))]:
         open_mock(page, static_url, screen, lang=lang, names=names)

@@ -21,13 +21,13 @@ const state = { lobby: fx.lobby, table: null, ui, clockOffset: FIXTURE_NOW - Dat
 // ?names=long: every seat named with the most the server allows (24 characters), to see what a long name does
 const LONG_NAMES = ["Maximiliano F. Gutiérrez", "María Guadalupe Echeverr", "Juan Bautista Rodríguez", "Ana Carolina Fernández",
   "Sebastián Ezequiel Pére", "Florencia de los Ángele", "Bartolomé Mitre Sarmien", "Guillermina Aldao Quirog"];
-if (params.get("names") === "long") {
+const longNames = params.get("names") === "long";
+if (longNames) {
   const rename = (x) => {
     if (Array.isArray(x)) { x.forEach(rename); return; }
     if (!x || typeof x !== "object") return;
     if (typeof x.seat === "number" && typeof x.name === "string" && x.name) x.name = LONG_NAMES[x.seat % LONG_NAMES.length];
     if (typeof x.host_name === "string") x.host_name = LONG_NAMES[7];
-    if (typeof x.host === "string") x.host = LONG_NAMES[7];
     Object.values(x).forEach(rename);
   };
   rename(fx);
@@ -53,7 +53,7 @@ function over(tv, winner, score) {
 
 // the join page is drawn from GET /api/tables/<code> (phase, free_seats), not from a table view
 const lookup = (phase, free) => ({ table_id: "KX7P", code: "KX7P", phase, free_seats: free,
-  host: params.get("names") === "long" ? LONG_NAMES[7] : "Ana",
+  host: longNames ? LONG_NAMES[7] : "Ana",
   settings: fx.waiting.settings, seats: [], match_no: phase === "lobby" ? 0 : 1 });
 const JOIN = {
   join: lookup("lobby", 2),

@@ -5,7 +5,7 @@
 import { h } from "./dom.js";
 import { callName, t } from "./i18n.js";
 import { teamOf } from "./seating.js";
-import { ANSWERS, CALL_ORDER, callerOfPending, cardEl, envidoStake, seatName, teamLabel } from "./parts.js";
+import { ANSWERS, CALL_ORDER, cardEl, envidoStake, seatName, teamLabel } from "./parts.js";
 
 const SENAS = ["ancho_espada", "ancho_basto", "siete_espada", "siete_oro", "tres", "dos",
   "ancho_falso", "tengo_envido", "nada"];
@@ -43,6 +43,15 @@ export function senasPanel(model, ui, send, rerender) {
 }
 
 // ------------------------------------------------------------------ votes
+
+/** The call being answered, as the history has it (its seat), or null. */
+function callerOfPending(game) {
+  if (!game?.pending) return null;
+  for (let i = game.history.length - 1; i >= 0; i--) {
+    if (game.history[i].do === game.pending_call) return game.history[i];
+  }
+  return null;
+}
 
 export function votePanel(model, send) {
   const game = model.game;

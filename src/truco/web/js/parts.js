@@ -41,12 +41,3 @@ export function envidoStake(game) {
   const querido = stake.querido === "falta" ? t("falta_word") : stake.querido;
   return t("envido_stake", { chain, querido, no_querido: stake.no_querido });
 }
-
-/** The call being answered, as the history has it (its seat), or null. */
-export function callerOfPending(game) {
-  if (!game?.pending) return null;
-  for (let i = game.history.length - 1; i >= 0; i--) {
-    if (game.history[i].do === game.pending_call) return game.history[i];
-  }
-  return null;
-}

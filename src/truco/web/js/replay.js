@@ -214,7 +214,7 @@ function statsScreen() {
   const last = s?.matches?.at(-1)?.seats || [];
   const who = (team) => last.map((x, i) => [x, i]).filter(([, i]) => i % 2 === team).map(([x, i]) => x.name || `bot ${i + 1}`).join(", ");
   // one line a team: a swatch never ends a line with its team's name on the next
-  const legend = h("p", { class: "stats-legend" }, [0, 1].map((team) => h("span", { class: "legend-item" },
+  const legend = h("p", { class: "stats-legend" }, [0, 1].map((team) => h("span", null,
     h("span", { class: "swatch team-" + team }), ` ${t("team", { n: team + 1 })} (${who(team)})`)));
   const matches = (s?.matches || []).map((m) => {
     const names = (m.seats || []).map((x, i) => x.name || `bot ${i + 1}`).join(" · ");
